@@ -1,0 +1,120 @@
+/**
+ * A contract: the schema an output must satisfy plus what the pipeline needs
+ * to know to find and normalize it. Plain Zod schemas and any Standard Schema
+ * (v1) validator are accepted wherever a contract is (see {@link toContract}).
+ */
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+
+/** Anything that validates: a Zod 4 schema or another Standard Schema v1 validator. */
+export type AnySchema<T = unknown> = StandardSchemaV1<unknown, T>;
+
+/** Marker that tells a contract object from a bare schema. */
+export const CONTRACT_BRAND = 'airlock.contract' as const;
+
+/**
+ * A resolved contract. `normalization` is filled by `defineContract`; for a bare
+ * schema it is empty and only the defaults apply.
+ */
+export interface Contract<T = unknown> {
+  readonly kind: typeof CONTRACT_BRAND;
+  readonly name: string;
+  readonly schema: AnySchema<T>;
+  /** Top-level keys: used by candidate extraction (`key:` lines) and echo detection. */
+  readonly knownKeys: readonly string[];
+  /** Tag envelopes the output may arrive in (`<BEAD_STATUS>`). */
+  readonly tags: readonly string[];
+  /** Top-level shape, to choose among several JSON roots in prose. */
+  readonly expect: 'object' | 'array' | 'any';
+  /** Stable hash of the declaration, for batch replay checks. */
+  readonly fingerprint: string;
+  /** Declarative normalization (wrappers, aliases, synonyms, ids, …). */
+  readonly normalization: Readonly<Record<string, unknown>>;
+}
+
+/** True for a contract object made by `defineContract` or {@link toContract}. */
+export function isContract(value: unknown): value is Contract<unknown> {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === CONTRACT_BRAND;
+}
+
+/** True for a Standard Schema v1 validator (Zod 4 schemas are). */
+export function isStandardSchema(value: unknown): value is AnySchema {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { '~standard'?: { validate?: unknown } })['~standard']?.validate === 'function'
+  );
+}
+
+/** Zod 4 internals we read: object shapes and the top-level type. */
+interface ZodLike {
+  _zod?: { def?: { type?: string; shape?: Record<string, unknown>; innerType?: unknown } };
+}
+
+function zodDef(schema: unknown): ZodLike['_zod'] extends infer Z ? (Z extends { def?: infer D } ? D : never) : never {
+  return (schema as ZodLike)._zod?.def as never;
+}
+
+/** Unwraps optional/nullable/default/pipe wrappers to reach the structural type. */
+export function unwrapZod(schema: unknown): unknown {
+  let current = schema;
+  for (let guard = 0; guard < 16; guard++) {
+    const def = zodDef(current) as { type?: string; innerType?: unknown; in?: unknown } | undefined;
+    if (def === undefined) return current;
+    if (def.innerType !== undefined && ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional'].includes(def.type ?? '')) {
+      current = def.innerType;
+    } else if (def.type === 'pipe' && def.in !== undefined) {
+      current = def.in;
+    } else return current;
+  }
+  return current;
+}
+
+/** Top-level keys of a Zod object schema, or [] when not introspectable. */
+export function schemaKeys(schema: unknown): string[] {
+  const def = zodDef(unwrapZod(schema)) as { type?: string; shape?: Record<string, unknown> } | undefined;
+  return def?.type === 'object' && def.shape !== undefined ? Object.keys(def.shape) : [];
+}
+
+function schemaExpect(schema: unknown): Contract['expect'] {
+  const type = (zodDef(unwrapZod(schema)) as { type?: string } | undefined)?.type;
+  if (type === 'object' || type === 'record') return 'object';
+  if (type === 'array' || type === 'tuple') return 'array';
+  return 'any';
+}
+
+/** FNV-1a 32-bit over a string, hex; enough to tell contract declarations apart. */
+export function fingerprintOf(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * Resolves a contract or a bare schema to a contract.
+ *
+ * @example
+ * const contract = toContract(z.object({ title: z.string() }));
+ * contract.knownKeys // ['title']
+ */
+export function toContract<T>(input: Contract<T> | AnySchema<T>, name = 'anonymous'): Contract<T> {
+  if (isContract(input)) return input as Contract<T>;
+  if (!isStandardSchema(input)) {
+    throw new TypeError('Expected a Zod schema, a Standard Schema validator or an Airlock contract.');
+  }
+  const knownKeys = schemaKeys(input);
+  return {
+    kind: CONTRACT_BRAND,
+    name,
+    schema: input,
+    knownKeys,
+    tags: [],
+    expect: schemaExpect(input),
+    fingerprint: fingerprintOf(JSON.stringify({ name, knownKeys })),
+    normalization: {},
+  };
+}
+
+export { schemaExpect };

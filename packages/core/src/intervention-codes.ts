@@ -1,0 +1,14 @@
+/**
+ * The closed union of intervention codes. Each family lives beside the stage
+ * that emits it; this file only joins them. Adding a code means adding it to
+ * its family's list, so reports and statistics can enumerate every rule.
+ */
+import { SCAN_CODES } from './scan/codes.js';
+import { JSON_CODES } from './json/codes.js';
+import { YAML_CODES } from './yaml/codes.js';
+import { NORMALIZE_CODES } from './normalize/codes.js';
+
+/** Every intervention code Airlock can emit. */
+export const INTERVENTION_CODES = [...SCAN_CODES, ...JSON_CODES, ...YAML_CODES, ...NORMALIZE_CODES] as const;
+
+export type InterventionCode = (typeof INTERVENTION_CODES)[number];

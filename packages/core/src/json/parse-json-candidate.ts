@@ -1,0 +1,65 @@
+/**
+ * The JSON path for one candidate: `JSON.parse` first (the fast path a clean
+ * output pays for), then the balanced root value sliced out of surrounding
+ * prose and noise. Syntax repair plugs in after the slicing.
+ */
+import type { Candidate } from '../scan/candidate.js';
+import { findBalancedEnd } from '../scan/scan-text.js';
+import type { ParseOutcome, ParseStageOptions } from '../pipeline/stage-outcome.js';
+import { trimAroundRoot } from './trim-around-root.js';
+
+/** Openers tried before giving up; bounds work on prose full of brackets. */
+const MAX_ROOT_ATTEMPTS = 16;
+
+function tryJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** Next `{` or `[` at or after `from` (of the expected kind when given), or -1. */
+function nextOpener(text: string, from: number, expect: ParseStageOptions['expect']): number {
+  if (expect === 'object') return text.indexOf('{', from);
+  if (expect === 'array') return text.indexOf('[', from);
+  const brace = text.indexOf('{', from);
+  const bracket = text.indexOf('[', from);
+  if (brace < 0) return bracket;
+  if (bracket < 0) return brace;
+  return Math.min(brace, bracket);
+}
+
+/**
+ * Parses a JSON candidate.
+ *
+ * @example
+ * parseJsonCandidate(candidateOf('Result: {"a":1} done'), {}).ok // true, with two trims recorded
+ */
+export function parseJsonCandidate(candidate: Candidate, options: ParseStageOptions = {}): ParseOutcome {
+  const text = candidate.text;
+  if (options.mode !== 'repair') {
+    const direct = tryJson(text);
+    if (direct.ok) return { ok: true, value: direct.value, interventions: [], truncated: false };
+    if (options.mode === 'strict') return { ok: false, failure: 'syntax', error: 'The JSON candidate does not parse as-is.', interventions: [] };
+  }
+
+  let sawOpener = false;
+  let from = 0;
+  for (let attempt = 0; attempt < MAX_ROOT_ATTEMPTS; attempt++) {
+    const start = nextOpener(text, from, options.expect);
+    if (start < 0) break;
+    sawOpener = true;
+    const end = findBalancedEnd(text, start, text.length);
+    if (end < 0) break;
+    const sliced = tryJson(text.slice(start, end));
+    if (sliced.ok) {
+      return { ok: true, value: sliced.value, interventions: trimAroundRoot(candidate, start, end), truncated: false };
+    }
+    from = start + 1;
+  }
+  if (!sawOpener) {
+    return { ok: false, failure: 'no_candidate', error: 'No JSON object or array found in the candidate.', interventions: [] };
+  }
+  return { ok: false, failure: 'syntax', error: 'The JSON candidate does not parse.', interventions: [] };
+}

@@ -1,0 +1,203 @@
+/**
+ * The public pipeline: scan → candidates → parse/repair → normalize → validate,
+ * trying candidates in order until one validates.
+ */
+import type { AnySchema, Contract } from '../contract/contract.js';
+import { toContract } from '../contract/contract.js';
+import { normalizeValue } from '../normalize/normalize-value.js';
+import { buildCandidates } from '../scan/build-candidates.js';
+import { toRawSpan, type Candidate } from '../scan/candidate.js';
+import { selectScan } from '../scan/select-scanner.js';
+import type { CandidateInfo, FailureClass, Intervention, ParseFailure, ParseResult } from '../types.js';
+import { validateValue } from '../validate/validate-value.js';
+import { parseCandidate } from './parse-candidate.js';
+import { deniedInterventions, type RepairProfile } from './repair-profile.js';
+
+/** Options of {@link safeParse} and {@link parse}. */
+export interface SafeParseOptions {
+  /** Runtime context (ticket ids, reference artifacts, clocks) a repair may fill from. */
+  context?: Readonly<Record<string, unknown>>;
+  /** Which repairs are allowed. Default: all. */
+  repair?: RepairProfile;
+  /** Maximum nesting depth of parsed values (default 1,000). */
+  maxDepth?: number;
+  /** Accept newline-separated JSON values as one array. Default false. */
+  allowNdjson?: boolean;
+  /** Inputs longer than this (UTF-16 units) fail with `syntax` without being parsed. Default 16 MiB. */
+  maxLength?: number;
+}
+
+const DEFAULT_MAX_LENGTH = 16 * 1024 * 1024;
+
+/** How far a candidate got: the failure of the most advanced candidate is reported. */
+const FAILURE_RANK: Record<FailureClass, number> = {
+  bad_record: 0,
+  empty_output: 0,
+  no_candidate: 1,
+  syntax: 2,
+  truncated: 3,
+  repair_denied: 4,
+  schema: 5,
+  prompt_echo: 6,
+};
+
+function candidateInfo(candidate: Candidate, format: CandidateInfo['format']): CandidateInfo {
+  const info: CandidateInfo = { source: candidate.source, span: candidate.span, format, prefixStripped: candidate.prefixStripped };
+  if (candidate.fenceInfo !== undefined) info.fenceInfo = candidate.fenceInfo;
+  if (candidate.tag !== undefined) info.tag = candidate.tag;
+  return info;
+}
+
+function rebase(candidate: Candidate, list: Intervention[]): Intervention[] {
+  return list.map((i) => (i.span === undefined ? i : { ...i, span: toRawSpan(candidate, i.span) }));
+}
+
+/** Interventions describing how the candidate was cut out of the raw text. */
+function extractionInterventions(raw: string, candidate: Candidate): Intervention[] {
+  const out: Intervention[] = [];
+  if (candidate.prefixStripped && candidate.segments !== undefined) {
+    // Every gap between consecutive segments is a removed prefix.
+    const seg = candidate.segments;
+    for (let k = 2; k < seg.length; k += 2) {
+      const rawEnd = seg[k + 1]!;
+      const rawStart = seg[k - 1]! + (seg[k]! - seg[k - 2]!);
+      if (rawEnd > rawStart) {
+        out.push({
+          rule: 'transcript_prefix_stripped',
+          stage: 'parse',
+          category: 'cleanup',
+          message: 'Stripped a transcript role prefix from the start of a line.',
+          span: [rawStart, rawEnd],
+          before: raw.slice(rawStart, rawEnd),
+          after: '',
+        });
+      }
+    }
+    const first = seg[1]!;
+    if (first > candidate.span[0] || (candidate.source === 'prefix_stripped' && first > 0)) {
+      // The prefix on the candidate's first line lies just before its first segment.
+      const lineStart = raw.lastIndexOf('\n', first - 1) + 1;
+      if (first > lineStart) {
+        out.unshift({
+          rule: 'transcript_prefix_stripped',
+          stage: 'parse',
+          category: 'cleanup',
+          message: 'Stripped a transcript role prefix from the start of a line.',
+          span: [lineStart, first],
+          before: raw.slice(lineStart, first),
+          after: '',
+        });
+      }
+    }
+  }
+  if (candidate.source !== 'raw') {
+    out.push({
+      rule: 'candidate_recovered',
+      stage: 'parse',
+      category: 'cleanup',
+      message: 'Recovered the structured artifact from surrounding transcript or wrapper text before validation.',
+      span: candidate.span,
+    });
+  }
+  return out;
+}
+
+function failure(failureClass: FailureClass, message: string, extra: Partial<ParseFailure> = {}): ParseFailure {
+  return { success: false, failure: failureClass, extractionError: message, interventions: [], repairApplied: false, ...extra };
+}
+
+/**
+ * Parses model text against a contract without ever throwing.
+ *
+ * @example
+ * const result = safeParse('Sure!\n```json\n{"title":"x"}\n```', z.object({ title: z.string() }));
+ * if (result.success) result.data.title // 'x'
+ * else result.failure // 'empty_output' | 'no_candidate' | 'syntax' | 'schema' | …
+ */
+export function safeParse<T>(raw: unknown, contractOrSchema: Contract<T> | AnySchema<T>, options: SafeParseOptions = {}): ParseResult<T> {
+  let contract: Contract<T>;
+  try {
+    contract = toContract(contractOrSchema);
+  } catch (error) {
+    return failure('schema', (error as Error).message);
+  }
+  try {
+    return runPipeline(raw, contract, options);
+  } catch (error) {
+    // Stages are total; reaching this is a bug, but model text must never crash a caller.
+    return failure('syntax', `Internal error while parsing: ${(error as Error)?.message ?? String(error)}`);
+  }
+}
+
+function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseOptions): ParseResult<T> {
+  if (typeof raw !== 'string') return failure('empty_output', `Expected model text as a string, received ${raw === null ? 'null' : typeof raw}.`);
+  if (raw.trim() === '') return failure('empty_output', 'The model output is empty.');
+  if (raw.length > (options.maxLength ?? DEFAULT_MAX_LENGTH)) {
+    return failure('syntax', `The model output is ${raw.length} characters long, over the limit of ${options.maxLength ?? DEFAULT_MAX_LENGTH}.`);
+  }
+
+  const spans = selectScan(raw);
+  const candidates = buildCandidates(raw, spans, { knownKeys: contract.knownKeys, tags: contract.tags });
+  let best: ParseFailure | null = null;
+  const consider = (f: ParseFailure): void => {
+    if (best === null || FAILURE_RANK[f.failure] > FAILURE_RANK[best.failure]) best = f;
+  };
+
+  // Pass 1 tries every candidate as-is (the fast path); pass 2 slices and repairs
+  // the candidates whose plain parse failed. A clean fenced candidate thus wins
+  // over repairing the raw text around it.
+  const parsedAsIs = new Set<Candidate>();
+  for (const mode of ['strict', 'repair'] as const) {
+  for (const candidate of candidates) {
+    if (mode === 'repair' && parsedAsIs.has(candidate)) continue;
+    const { format, outcome } = parseCandidate(candidate, {
+      mode,
+      expect: contract.expect,
+      ...(options.maxDepth !== undefined ? { maxDepth: options.maxDepth } : {}),
+      ...(options.allowNdjson !== undefined ? { allowNdjson: options.allowNdjson } : {}),
+      contract: contract as Contract<unknown>,
+    });
+    const info = candidateInfo(candidate, format);
+    const extraction = extractionInterventions(raw, candidate);
+    if (!outcome.ok) {
+      if (mode === 'strict') continue;
+      consider(failure(outcome.failure, outcome.error, { candidate: info, interventions: [...extraction, ...rebase(candidate, outcome.interventions)] }));
+      continue;
+    }
+    parsedAsIs.add(candidate);
+    const normalizeOptions = { truncated: outcome.truncated, ...(options.context !== undefined ? { context: options.context } : {}) };
+    const normalized = normalizeValue(outcome.value, contract as Contract<unknown>, normalizeOptions);
+    const interventions = [...extraction, ...rebase(candidate, outcome.interventions), ...normalized.interventions];
+    const repairApplied = interventions.length > 0;
+    const validation = validateValue(contract.schema, normalized.value);
+    if (!validation.ok) {
+      consider(failure('schema', 'The candidate does not match the contract.', { candidate: info, raw: outcome.value, validationErrors: validation.issues, interventions, repairApplied }));
+      continue;
+    }
+    const denied = deniedInterventions(interventions, options.repair);
+    if (denied.length > 0) {
+      const truncation = denied.some((i) => i.category === 'synthesized');
+      consider(
+        failure(truncation ? 'truncated' : 'repair_denied', `The repair profile refuses: ${[...new Set(denied.map((i) => i.rule))].join(', ')}.`, {
+          candidate: info,
+          raw: outcome.value,
+          interventions,
+          repairApplied,
+        }),
+      );
+      continue;
+    }
+    return {
+      success: true,
+      data: validation.value,
+      raw: outcome.value,
+      candidate: info,
+      interventions,
+      repairApplied,
+      normalized: normalized.interventions.length > 0,
+      truncated: outcome.truncated,
+    };
+  }
+  }
+  return best ?? failure('no_candidate', 'No structured artifact was found in the model output.');
+}

@@ -1,0 +1,168 @@
+/**
+ * Candidate building in the output-normalization seed's order: the raw text,
+ * the prefix-stripped text, fenced bodies, tagged bodies (then unclosed-tag
+ * fallbacks), and everything from the first known top-level key line. Fences,
+ * tags and known keys are looked for with and without prefix stripping.
+ */
+import type { Span } from '../types.js';
+import type { Candidate } from './candidate.js';
+import { toRawIndex } from './candidate.js';
+import { scanText } from './scan-text.js';
+import { SpanKind } from './span-kind.js';
+import { stripTranscriptPrefixes, type StrippedText } from './strip-transcript-prefixes.js';
+
+/** What candidate building needs to know about the contract. */
+export interface CandidateOptions {
+  /** Top-level keys of the contract; a line starting with `key:` starts a candidate. */
+  knownKeys?: readonly string[];
+  /** Tag names the contract expects; an unclosed one yields a fallback candidate. */
+  tags?: readonly string[];
+}
+
+/** Envelope-looking tag names (OUTPUT, BEAD_STATUS) qualify for the unclosed fallback. */
+const ENVELOPE_NAME = /^[A-Z][A-Z0-9_]*$/;
+/** Bounds work on hostile input with thousands of fences or tags. */
+const MAX_CANDIDATES = 64;
+
+interface View {
+  text: string;
+  spans: Int32Array;
+  stripped: StrippedText | null;
+}
+
+/**
+ * Builds candidates from scanned raw text.
+ *
+ * @example
+ * const raw = 'Sure:\n```json\n{"a":1}\n```';
+ * buildCandidates(raw, scanText(raw)).map((c) => c.source) // ['raw', 'fenced']
+ */
+export function buildCandidates(raw: string, spans: Int32Array, options: CandidateOptions = {}): Candidate[] {
+  const out: Candidate[] = [];
+  const seen = new Set<string>();
+  const rawView: View = { text: raw, spans, stripped: null };
+  const stripped = stripTranscriptPrefixes(raw, spans);
+  const views: View[] = [rawView];
+  if (stripped !== null) views.push({ text: stripped.text, spans: scanText(stripped.text), stripped });
+
+  const add = (view: View, source: Candidate['source'], start: number, end: number, extra: Partial<Candidate> = {}): void => {
+    if (out.length >= MAX_CANDIDATES) return;
+    const text = view.text.slice(start, end);
+    if (text.trim() === '' || seen.has(text)) return;
+    seen.add(text);
+    out.push(makeCandidate(view, source, start, end, text, extra));
+  };
+
+  add(rawView, 'raw', 0, raw.length);
+  if (stripped !== null) add(views[1]!, 'prefix_stripped', 0, stripped.text.length);
+  for (const view of views) {
+    forEachSpan(view.spans, (kind, start, end, k) => {
+      if (kind === SpanKind.FENCE_BODY || kind === SpanKind.FENCE_UNCLOSED_BODY) {
+        const info = fenceInfoBefore(view, k);
+        add(view, 'fenced', start, end, info === undefined ? {} : { fenceInfo: info });
+      }
+    });
+  }
+  for (const view of views) {
+    forEachSpan(view.spans, (kind, start, end, k) => {
+      if (kind === SpanKind.TAG_BODY) add(view, 'tagged', start, end, { tag: tagNameBefore(view, k) });
+    });
+  }
+  for (const view of views) {
+    forEachSpan(view.spans, (kind, start, end, k) => {
+      if (kind !== SpanKind.TAG_UNCLOSED_BODY) return;
+      const tag = tagNameBefore(view, k);
+      const wanted = options.tags !== undefined && options.tags.length > 0 ? options.tags.includes(tag) : ENVELOPE_NAME.test(tag);
+      if (wanted) add(view, 'tagged_unclosed', start, end, { tag });
+    });
+  }
+  if (options.knownKeys !== undefined && options.knownKeys.length > 0) {
+    for (const view of views) {
+      const start = firstKnownKeyLine(view.text, options.knownKeys);
+      if (start > 0) add(view, 'known_key', start, view.text.length);
+    }
+  }
+  return out;
+}
+
+function forEachSpan(spans: Int32Array, fn: (kind: number, start: number, end: number, index: number) => void): void {
+  for (let k = 0; k < spans.length; k += 3) fn(spans[k]!, spans[k + 1]!, spans[k + 2]!, k);
+}
+
+/** The FENCE_INFO span, when present, comes right before the body span. */
+function fenceInfoBefore(view: View, k: number): string | undefined {
+  if (k >= 3 && view.spans[k - 3] === SpanKind.FENCE_INFO) {
+    return view.text.slice(view.spans[k - 2], view.spans[k - 1]);
+  }
+  return undefined;
+}
+
+/** The TAG_OPEN span comes right before a body span: `<name>`. */
+function tagNameBefore(view: View, k: number): string {
+  return view.text.slice(view.spans[k - 2]! + 1, view.spans[k - 1]! - 1);
+}
+
+/** Start of the first line that begins with `key:` (or `"key":`) for a known key, or -1. */
+function firstKnownKeyLine(text: string, keys: readonly string[]): number {
+  let best = -1;
+  for (const key of keys) {
+    for (const pattern of [`\n${key}:`, `\n"${key}":`]) {
+      const at = text.indexOf(pattern);
+      if (at >= 0 && (best < 0 || at + 1 < best)) best = at + 1;
+    }
+  }
+  return best;
+}
+
+function makeCandidate(
+  view: View,
+  source: Candidate['source'],
+  start: number,
+  end: number,
+  text: string,
+  extra: Partial<Candidate>,
+): Candidate {
+  const base: Candidate = {
+    source,
+    text,
+    span: [0, 0],
+    prefixStripped: view.stripped !== null,
+    noiseStart: -1,
+    ...extra,
+  };
+  if (view.stripped !== null) {
+    // Rebase the stripped view's segments onto this slice.
+    const whole: Candidate = { ...base, span: [0, 0], segments: view.stripped.segments };
+    const rawStart = toRawIndex(whole, start);
+    const rawEnd = end === start ? rawStart : toRawIndex(whole, end - 1) + 1;
+    base.span = [rawStart, rawEnd];
+    base.segments = sliceSegments(view.stripped.segments, start, end);
+  } else {
+    base.span = [start, end];
+  }
+  locateNoise(view, start, end, base);
+  return base;
+}
+
+function sliceSegments(segments: number[], start: number, end: number): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < segments.length; k += 2) {
+    const segStart = segments[k]!;
+    const segEnd = k + 2 < segments.length ? segments[k + 2]! : Number.POSITIVE_INFINITY;
+    if (segEnd <= start || segStart >= end) continue;
+    const from = Math.max(segStart, start);
+    out.push(from - start, segments[k + 1]! + (from - segStart));
+  }
+  return out;
+}
+
+/** Records trailing noise and an orphan fence that fall inside the candidate. */
+function locateNoise(view: View, start: number, end: number, candidate: Candidate): void {
+  forEachSpan(view.spans, (kind, s, e) => {
+    if (kind === SpanKind.TRAILING_NOISE && s >= start && s < end) candidate.noiseStart = s - start;
+    if (kind === SpanKind.ORPHAN_FENCE && s >= start && e <= end) {
+      const span: Span = [s - start, e - start];
+      candidate.orphanFence = span;
+    }
+  });
+}

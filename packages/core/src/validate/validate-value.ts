@@ -1,0 +1,86 @@
+/**
+ * Validation against the contract's schema, with issues formatted as
+ * `path: message` in the style of the cadre contracts seed:
+ * `issues[0].severity: Expected 'critical' | 'major' | 'minor', received 'high'`.
+ */
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { AnySchema } from '../contract/contract.js';
+import type { ValidationIssue } from '../types.js';
+
+export type ValidationOutcome<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
+
+/** `['issues', 0, 'severity']` → `issues[0].severity`; the root is `(root)`. */
+export function formatPath(path: ReadonlyArray<PropertyKey | { key: PropertyKey }> | undefined): string {
+  if (path === undefined || path.length === 0) return '(root)';
+  let out = '';
+  for (const segment of path) {
+    const key = typeof segment === 'object' ? segment.key : segment;
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out === '' ? String(key) : `.${String(key)}`;
+  }
+  return out;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'string') return `'${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`;
+  if (typeof value === 'object') return 'object';
+  return String(value);
+}
+
+interface ZodIssueLike {
+  code?: string;
+  message: string;
+  path?: PropertyKey[];
+  expected?: string;
+  values?: unknown[];
+  input?: unknown;
+  keys?: string[];
+}
+
+/** Seed-style message for the common Zod issue codes; Zod's own message otherwise. */
+function messageOf(issue: ZodIssueLike): string {
+  if (issue.code === 'invalid_value' && Array.isArray(issue.values)) {
+    const options = issue.values.map((v) => (typeof v === 'string' ? `'${v}'` : String(v))).join(' | ');
+    return `Expected ${options}, received ${describe(issue.input)}`;
+  }
+  if (issue.code === 'invalid_type' && issue.expected !== undefined) {
+    const received = issue.input === undefined ? 'undefined' : describe(issue.input);
+    return issue.input === undefined ? 'Required' : `Expected ${issue.expected}, received ${received}`;
+  }
+  if (issue.code === 'unrecognized_keys' && Array.isArray(issue.keys)) {
+    return `Unrecognized key(s): ${issue.keys.map((k) => `'${k}'`).join(', ')}`;
+  }
+  return issue.message;
+}
+
+interface ZodSafeParse {
+  safeParse(value: unknown, params?: { reportInput?: boolean }): { success: true; data: unknown } | { success: false; error: { issues: ZodIssueLike[] } };
+}
+
+/**
+ * Validates a value. Never throws: a throwing or async validator becomes an issue.
+ *
+ * @example
+ * validateValue(z.object({ n: z.number() }), { n: 'x' })
+ * // { ok: false, issues: [{ path: 'n', message: "Expected number, received 'x'" }] }
+ */
+export function validateValue<T>(schema: AnySchema<T>, value: unknown): ValidationOutcome<T> {
+  try {
+    const zod = schema as unknown as Partial<ZodSafeParse> & { _zod?: unknown };
+    if (zod._zod !== undefined && typeof zod.safeParse === 'function') {
+      const result = zod.safeParse(value, { reportInput: true });
+      if (result.success) return { ok: true, value: result.data as T };
+      return { ok: false, issues: result.error.issues.map((i) => ({ path: formatPath(i.path), message: messageOf(i) })) };
+    }
+    const result = schema['~standard'].validate(value);
+    if (result instanceof Promise) {
+      return { ok: false, issues: [{ path: '(root)', message: 'The schema validates asynchronously; safeParse needs a synchronous schema.' }] };
+    }
+    if (result.issues === undefined) return { ok: true, value: (result as StandardSchemaV1.SuccessResult<T>).value };
+    return { ok: false, issues: result.issues.map((i) => ({ path: formatPath(i.path), message: i.message })) };
+  } catch (error) {
+    return { ok: false, issues: [{ path: '(root)', message: `The schema threw: ${(error as Error)?.message ?? String(error)}` }] };
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * Hostile-input settings for the `yaml` package: core schema only (no custom
+ * tags), a small alias budget (billion laughs), duplicate keys reported,
+ * merge keys off, and `__proto__` kept as plain data.
+ */
+import type { DocumentOptions, ParseOptions, SchemaOptions, ToJSOptions } from 'yaml';
+
+export const YAML_PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
+  schema: 'core',
+  customTags: [],
+  merge: false,
+  uniqueKeys: true,
+  strict: true,
+  prettyErrors: false,
+};
+
+export const YAML_TO_JS_OPTIONS: ToJSOptions = {
+  maxAliasCount: 100,
+};
