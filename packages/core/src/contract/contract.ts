@@ -27,8 +27,20 @@ export interface Contract<T = unknown> {
   readonly expect: 'object' | 'array' | 'any';
   /** Stable hash of the declaration, for batch replay checks. */
   readonly fingerprint: string;
-  /** Declarative normalization (wrappers, aliases, synonyms, ids, …). */
+  /** Declarative normalization (wrappers, aliases, synonyms, ids, …); filled by `defineContract`. */
   readonly normalization: Readonly<Record<string, unknown>>;
+  /** Hints for the YAML structural repairs; filled by `defineContract`. */
+  readonly yamlHints: YamlHints;
+}
+
+/** Per-contract knowledge the YAML structural repairs may use (seed 001). */
+export interface YamlHints {
+  /** Parent key → child keys that belong nested under it (`generated_by: [winner_model, generated_at]`). */
+  readonly nestedChildren?: Readonly<Record<string, readonly string[]>>;
+  /** List key → primary key a bare scalar item becomes (`beads: 'id'`, `files: 'path'`). */
+  readonly listPrimaryKeys?: Readonly<Record<string, string>>;
+  /** Keys whose values are free text (`free_text`), for the free-text scalar repair. */
+  readonly freeTextKeys?: readonly string[];
 }
 
 /** True for a contract object made by `defineContract` or {@link toContract}. */
@@ -114,6 +126,7 @@ export function toContract<T>(input: Contract<T> | AnySchema<T>, name = 'anonymo
     expect: schemaExpect(input),
     fingerprint: fingerprintOf(JSON.stringify({ name, knownKeys })),
     normalization: {},
+    yamlHints: {},
   };
 }
 
