@@ -8,6 +8,8 @@ import { normalizeValue } from '../normalize/normalize-value.js';
 import { buildCandidates } from '../scan/build-candidates.js';
 import { toRawSpan, type Candidate } from '../scan/candidate.js';
 import { selectScan } from '../scan/select-scanner.js';
+import { isNoiseOnly } from '../scan/is-noise-only.js';
+import { extractionInterventions } from '../scan/extraction-interventions.js';
 import type { CandidateInfo, FailureClass, Intervention, ParseFailure, ParseResult } from '../types.js';
 import { validateValue } from '../validate/validate-value.js';
 import { parseCandidate } from './parse-candidate.js';
@@ -52,56 +54,6 @@ function rebase(candidate: Candidate, list: Intervention[]): Intervention[] {
   return list.map((i) => (i.span === undefined ? i : { ...i, span: toRawSpan(candidate, i.span) }));
 }
 
-/** Interventions describing how the candidate was cut out of the raw text. */
-function extractionInterventions(raw: string, candidate: Candidate): Intervention[] {
-  const out: Intervention[] = [];
-  if (candidate.prefixStripped && candidate.segments !== undefined) {
-    // Every gap between consecutive segments is a removed prefix.
-    const seg = candidate.segments;
-    for (let k = 2; k < seg.length; k += 2) {
-      const rawEnd = seg[k + 1]!;
-      const rawStart = seg[k - 1]! + (seg[k]! - seg[k - 2]!);
-      if (rawEnd > rawStart) {
-        out.push({
-          rule: 'transcript_prefix_stripped',
-          stage: 'parse',
-          category: 'cleanup',
-          message: 'Stripped a transcript role prefix from the start of a line.',
-          span: [rawStart, rawEnd],
-          before: raw.slice(rawStart, rawEnd),
-          after: '',
-        });
-      }
-    }
-    const first = seg[1]!;
-    if (first > candidate.span[0] || (candidate.source === 'prefix_stripped' && first > 0)) {
-      // The prefix on the candidate's first line lies just before its first segment.
-      const lineStart = raw.lastIndexOf('\n', first - 1) + 1;
-      if (first > lineStart) {
-        out.unshift({
-          rule: 'transcript_prefix_stripped',
-          stage: 'parse',
-          category: 'cleanup',
-          message: 'Stripped a transcript role prefix from the start of a line.',
-          span: [lineStart, first],
-          before: raw.slice(lineStart, first),
-          after: '',
-        });
-      }
-    }
-  }
-  if (candidate.source !== 'raw') {
-    out.push({
-      rule: 'candidate_recovered',
-      stage: 'parse',
-      category: 'cleanup',
-      message: 'Recovered the structured artifact from surrounding transcript or wrapper text before validation.',
-      span: candidate.span,
-    });
-  }
-  return out;
-}
-
 function failure(failureClass: FailureClass, message: string, extra: Partial<ParseFailure> = {}): ParseFailure {
   return { success: false, failure: failureClass, extractionError: message, interventions: [], repairApplied: false, ...extra };
 }
@@ -137,6 +89,7 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
   }
 
   const spans = selectScan(raw);
+  if (isNoiseOnly(raw, spans)) return failure('empty_output', 'The model output holds only terminal noise.');
   const candidates = buildCandidates(raw, spans, { knownKeys: contract.knownKeys, tags: contract.tags });
   let best: ParseFailure | null = null;
   const consider = (f: ParseFailure): void => {

@@ -5,3 +5,5 @@ export { toRawIndex, toRawSpan, type Candidate } from './candidate.js';
 export { stripTranscriptPrefixes, type StrippedText } from './strip-transcript-prefixes.js';
 export { registerWasmScanner, selectScan, WASM_CROSSOVER_LENGTH, type ScannerImpl } from './select-scanner.js';
 export { SCAN_CODES, type ScanCode } from './codes.js';
+export { isNoiseOnly } from './is-noise-only.js';
+export { extractionInterventions } from './extraction-interventions.js';

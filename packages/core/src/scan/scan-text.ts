@@ -19,6 +19,9 @@
  *   and C0 controls other than tab/LF/CR (plus DEL). The trailing run of noise tokens and
  *   whitespace after the last other character is TRAILING_NOISE, starting at its first token.
  *
+ * - A fence still open at the end whose opening line has no info string and whose body is only
+ *   whitespace (and the trailing noise run) is an ORPHAN_FENCE.
+ *
  * Output order: fence and prefix spans as met; a paired tag's three spans when its close is
  * met; then unclosed fence / orphan fence; then unclosed tags by position; then trailing noise.
  */
@@ -234,7 +237,8 @@ export function scanText(text: string): Int32Array {
   if (inFence) {
     let r = fenceBodyStart;
     while (r < n && isWhitespace(text.charCodeAt(r))) r++;
-    if (fenceInfoEnd === fenceInfoStart && r === n) {
+    // A bare fence followed only by whitespace and trailing noise closes nothing: an orphan.
+    if (fenceInfoEnd === fenceInfoStart && (r === n || r === noiseStart)) {
       out.push(SpanKind.ORPHAN_FENCE, fenceOpenStart, fenceOpenEnd);
     } else {
       out.push(SpanKind.FENCE_OPEN, fenceOpenStart, fenceOpenEnd);

@@ -1,0 +1,52 @@
+import type { Intervention } from '../types.js';
+import type { Candidate } from './candidate.js';
+import { matchTranscriptPrefix } from './scan-text.js';
+
+function prefixStripped(raw: string, start: number, end: number): Intervention {
+  return {
+    rule: 'transcript_prefix_stripped',
+    stage: 'parse',
+    category: 'cleanup',
+    message: 'Stripped a transcript role prefix from the start of a line.',
+    span: [start, end],
+    before: raw.slice(start, end),
+    after: '',
+  };
+}
+
+/**
+ * Interventions describing how a candidate was cut out of the raw text: each
+ * transcript prefix removed inside it (and on its first line), and a
+ * candidate-recovery record when it is not the raw text itself.
+ *
+ * @example
+ * extractionInterventions(raw, fencedCandidate).map((i) => i.rule) // ['candidate_recovered']
+ */
+export function extractionInterventions(raw: string, candidate: Candidate): Intervention[] {
+  const out: Intervention[] = [];
+  const seg = candidate.segments;
+  if (candidate.prefixStripped && seg !== undefined) {
+    // The prefix on the candidate's first line lies just before it, outside its segments.
+    const first = candidate.span[0];
+    const lineStart = raw.lastIndexOf('\n', first - 1) + 1;
+    if (first > lineStart && matchTranscriptPrefix(raw, lineStart) === first - lineStart) {
+      out.push(prefixStripped(raw, lineStart, first));
+    }
+    // Every gap between consecutive segments is a removed prefix.
+    for (let k = 2; k < seg.length; k += 2) {
+      const rawEnd = seg[k + 1]!;
+      const rawStart = seg[k - 1]! + (seg[k]! - seg[k - 2]!);
+      if (rawEnd > rawStart) out.push(prefixStripped(raw, rawStart, rawEnd));
+    }
+  }
+  if (candidate.source !== 'raw') {
+    out.push({
+      rule: 'candidate_recovered',
+      stage: 'parse',
+      category: 'cleanup',
+      message: 'Recovered the structured artifact from surrounding transcript or wrapper text before validation.',
+      span: candidate.span,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { findBalancedEnd, scanText } from './scan-text.js';
+import { SpanKind } from './span-kind.js';
+
+const K = SpanKind;
+/** Scanner output as readable [kindName, excerpt] pairs. */
+function spans(text: string): [string, string][] {
+  const names = Object.fromEntries(Object.entries(K).map(([k, v]) => [v, k]));
+  const out = scanText(text);
+  const list: [string, string][] = [];
+  for (let i = 0; i < out.length; i += 3) list.push([names[out[i]!]!, text.slice(out[i + 1], out[i + 2])]);
+  return list;
+}
+
+describe('scanText', () => {
+  it('finds a fence with its info string, body and closing line', () => {
+    expect(spans('Here:\n```json\n{"a":1}\n```\n')).toEqual([
+      ['FENCE_OPEN', '```json'],
+      ['FENCE_INFO', 'json'],
+      ['FENCE_BODY', '{"a":1}\n'],
+      ['FENCE_CLOSE', '```'],
+    ]);
+  });
+
+  it('does not open a fence on an inline code span and closes only with enough backticks', () => {
+    expect(spans('```a` b```\n')).toEqual([]);
+    expect(spans('````md\n```\nx\n```\n````')).toEqual([
+      ['FENCE_OPEN', '````md'],
+      ['FENCE_INFO', 'md'],
+      ['FENCE_BODY', '```\nx\n```\n'],
+      ['FENCE_CLOSE', '````'],
+    ]);
+  });
+
+  it('reports an unclosed fence body to the end and a bare trailing fence as an orphan', () => {
+    expect(spans('```yaml\na: 1\n')).toEqual([
+      ['FENCE_OPEN', '```yaml'],
+      ['FENCE_INFO', 'yaml'],
+      ['FENCE_UNCLOSED_BODY', 'a: 1\n'],
+    ]);
+    expect(spans('{"a":1}\n```\n')).toEqual([['ORPHAN_FENCE', '```']]);
+  });
+
+  it('pairs tags by name and reports unclosed ones after the pairs', () => {
+    expect(spans('<A><B>x</A> <C>y')).toEqual([
+      ['TAG_OPEN', '<A>'],
+      ['TAG_BODY', '<B>x'],
+      ['TAG_CLOSE', '</A>'],
+      ['TAG_OPEN', '<B>'],
+      ['TAG_UNCLOSED_BODY', 'x</A> <C>y'],
+      ['TAG_OPEN', '<C>'],
+      ['TAG_UNCLOSED_BODY', 'y'],
+    ]);
+    expect(spans('a < b and c<d> e </x>')).toEqual([
+      ['TAG_OPEN', '<d>'],
+      ['TAG_UNCLOSED_BODY', ' e </x>'],
+    ]);
+  });
+
+  it('finds transcript prefixes only at line starts', () => {
+    expect(spans('[assistant] a\n[assistant/gpt-4o] b\nsee [user] c\n[SYSTEM]d\n[admin] e')).toEqual([
+      ['TRANSCRIPT_PREFIX', '[assistant] '],
+      ['TRANSCRIPT_PREFIX', '[assistant/gpt-4o] '],
+      ['TRANSCRIPT_PREFIX', '[SYSTEM]'],
+    ]);
+  });
+
+  it('reports the trailing run of terminal noise from its first token', () => {
+    expect(spans('{"a":1}  \u001b[0m \u001b]0;t\u0007\u001b[201~\n')).toEqual([['TRAILING_NOISE', '\u001b[0m \u001b]0;t\u0007\u001b[201~\n']]);
+    expect(spans('{"a":1}[201~')).toEqual([['TRAILING_NOISE', '[201~']]);
+    expect(spans('\u001b[0m{"a":1}')).toEqual([]);
+    expect(spans('{"a":1}\u0000\u007f')).toEqual([['TRAILING_NOISE', '\u0000\u007f']]);
+  });
+
+  it('returns offsets in UTF-16 code units', () => {
+    const text = '🚀\n```\nx\n```';
+    const out = scanText(text);
+    expect(Array.from(out.slice(0, 3))).toEqual([K.FENCE_OPEN, 3, 6]);
+  });
+});
+
+describe('findBalancedEnd', () => {
+  it('skips brackets inside strings, with escapes', () => {
+    const text = 'x {"a":"}\\"]"} y';
+    expect(findBalancedEnd(text, 2, text.length)).toBe(14);
+  });
+  it('returns -1 when the value does not close', () => {
+    expect(findBalancedEnd('{"a":[1,2', 0, 9)).toBe(-1);
+  });
+});
