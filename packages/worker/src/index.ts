@@ -1,1 +1,21 @@
-export {};
+/**
+ * @airlock/worker: the streaming batch runner over JSONL run logs, on a
+ * Piscina pool of worker threads.
+ *
+ * @example
+ * import { runBatch, formatStatsTable } from '@airlock/worker';
+ * const stats = await runBatch({ input: 'runs.jsonl', output: 'out.ndjson', contract: { module: './contract.ts', export: 'review' } });
+ * console.log(formatStatsTable(stats));
+ */
+export * from './types.js';
+export { runBatch, DEFAULT_CHUNK_SIZE, INLINE_BELOW_BYTES } from './run-batch.js';
+export { BatchError, type BatchErrorKind } from './batch-error.js';
+export { loadContract, resolveContractRef, importContract, type ResolvedContractRef } from './load-contract.js';
+export { processChunk, type ChunkInput, type ChunkOutput } from './process-chunk.js';
+export { emptyCounts, mergeCounts, outcomeOf, countResult, NO_AGENT } from './batch-counts.js';
+export { checkpointPath, readCheckpoint, type Checkpoint } from './checkpoint.js';
+export { formatStatsTable, type FormatStatsOptions } from './format-stats-table.js';
+export { diffBatches, type BatchDiff, type OutcomeChange } from './diff-batches.js';
+export { formatDiff } from './format-diff.js';
+export { airlockVersion } from './airlock-version.js';
+export { getPath } from './get-path.js';

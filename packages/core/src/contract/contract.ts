@@ -4,6 +4,8 @@
  * (v1) validator are accepted wherever a contract is (see {@link toContract}).
  */
 import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { NormalizationSpec } from './normalization-spec.js';
+import { modelSignature, schemaModel } from './schema-model.js';
 
 /** Anything that validates: a Zod 4 schema or another Standard Schema v1 validator. */
 export type AnySchema<T = unknown> = StandardSchemaV1<unknown, T>;
@@ -28,7 +30,7 @@ export interface Contract<T = unknown> {
   /** Stable hash of the declaration, for batch replay checks. */
   readonly fingerprint: string;
   /** Declarative normalization (wrappers, aliases, synonyms, ids, …); filled by `defineContract`. */
-  readonly normalization: Readonly<Record<string, unknown>>;
+  readonly normalization: NormalizationSpec;
   /** Hints for the YAML structural repairs; filled by `defineContract`. */
   readonly yamlHints: YamlHints;
 }
@@ -94,6 +96,32 @@ function schemaExpect(schema: unknown): Contract['expect'] {
   return 'any';
 }
 
+/**
+ * JSON with object keys sorted, so equal declarations hash equally.
+ *
+ * @example
+ * stableStringify({ b: 1, a: [true] }) // '{"a":[true],"b":1}'
+ */
+export function stableStringify(value: unknown, depth = 0): string {
+  if (depth > 64) return '"…"';
+  if (Array.isArray(value)) return `[${value.map((v) => stableStringify(v, depth + 1)).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${stableStringify((value as Record<string, unknown>)[k], depth + 1)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * Fingerprint of a declaration: name, normalization spec and schema shape.
+ *
+ * @example
+ * contractFingerprint('erk', { extras: 'strip' }, z.object({ a: z.string() })) // e.g. '5d1f0c3a'
+ */
+export function contractFingerprint(name: string, normalization: NormalizationSpec, schema: unknown): string {
+  return fingerprintOf(stableStringify({ name, normalization, shape: modelSignature(schemaModel(schema)) }));
+}
+
 /** FNV-1a 32-bit over a string, hex; enough to tell contract declarations apart. */
 export function fingerprintOf(text: string): string {
   let h = 0x811c9dc5;
@@ -124,7 +152,7 @@ export function toContract<T>(input: Contract<T> | AnySchema<T>, name = 'anonymo
     knownKeys,
     tags: [],
     expect: schemaExpect(input),
-    fingerprint: fingerprintOf(JSON.stringify({ name, knownKeys })),
+    fingerprint: contractFingerprint(name, {}, input),
     normalization: {},
     yamlHints: {},
   };

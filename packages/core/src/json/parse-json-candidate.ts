@@ -1,11 +1,12 @@
 /**
  * The JSON path for one candidate: `JSON.parse` first (the fast path a clean
  * output pays for), then the balanced root value sliced out of surrounding
- * prose and noise. Syntax repair plugs in after the slicing.
+ * prose and noise, then the repairer for everything else.
  */
 import type { Candidate } from '../scan/candidate.js';
 import { findBalancedEnd } from '../scan/scan-text.js';
 import type { ParseOutcome, ParseStageOptions } from '../pipeline/stage-outcome.js';
+import { repairJson } from './repair-json.js';
 import { trimAroundRoot } from './trim-around-root.js';
 
 /** Openers tried before giving up; bounds work on prose full of brackets. */
@@ -35,6 +36,7 @@ function nextOpener(text: string, from: number, expect: ParseStageOptions['expec
  *
  * @example
  * parseJsonCandidate(candidateOf('Result: {"a":1} done'), {}).ok // true, with two trims recorded
+ * parseJsonCandidate(candidateOf("{a: 1, b: [2,],"), { mode: 'repair' }) // { a: 1, b: [2] }, truncated: true
  */
 export function parseJsonCandidate(candidate: Candidate, options: ParseStageOptions = {}): ParseOutcome {
   const text = candidate.text;
@@ -46,7 +48,10 @@ export function parseJsonCandidate(candidate: Candidate, options: ParseStageOpti
 
   let sawOpener = false;
   let from = 0;
-  for (let attempt = 0; attempt < MAX_ROOT_ATTEMPTS; attempt++) {
+  // With NDJSON allowed, the first balanced value is not the whole answer: the repairer decides.
+  const attempts = options.allowNdjson === true ? 0 : MAX_ROOT_ATTEMPTS;
+  if (attempts === 0) sawOpener = nextOpener(text, 0, options.expect) >= 0;
+  for (let attempt = 0; attempt < attempts; attempt++) {
     const start = nextOpener(text, from, options.expect);
     if (start < 0) break;
     sawOpener = true;
@@ -61,5 +66,13 @@ export function parseJsonCandidate(candidate: Candidate, options: ParseStageOpti
   if (!sawOpener) {
     return { ok: false, failure: 'no_candidate', error: 'No JSON object or array found in the candidate.', interventions: [] };
   }
-  return { ok: false, failure: 'syntax', error: 'The JSON candidate does not parse.', interventions: [] };
+  const repaired = repairJson(text, {
+    expect: options.expect ?? 'any',
+    ...(options.maxDepth !== undefined && { maxDepth: options.maxDepth }),
+    allowNdjson: options.allowNdjson === true,
+    noiseStart: candidate.noiseStart,
+    orphanFence: candidate.orphanFence,
+  });
+  if (repaired.ok) return { ok: true, value: repaired.value, interventions: repaired.interventions, truncated: repaired.truncated };
+  return { ok: false, failure: repaired.failure, error: repaired.error, interventions: [] };
 }

@@ -2,13 +2,51 @@
  * Records the text trimmed around a root value found inside a candidate:
  * leading prose, trailing prose, an orphan closing fence, trailing terminal noise.
  */
-import type { Intervention } from '../types.js';
+import type { Intervention, Span } from '../types.js';
 import type { Candidate } from '../scan/candidate.js';
 
 const WS = /^\s*$/;
 
 function trim(rule: Intervention['rule'], message: string, text: string, start: number, end: number): Intervention {
   return { rule, stage: 'parse', category: 'cleanup', message, span: [start, end], before: text.slice(start, end), after: '' };
+}
+
+/** Where the candidate's scanner saw trailing noise and an orphan closing fence. */
+export interface TrailingHints {
+  /** Start of trailing terminal noise, or -1. */
+  noiseStart: number;
+  orphanFence?: Span | undefined;
+}
+
+/**
+ * Interventions for dropping `text[from, end)` after a root value: an orphan
+ * fence, prose, terminal noise. Whitespace-only stretches are not recorded.
+ *
+ * @example
+ * trailingTrims('{"a":1} done', 7, { noiseStart: -1 }) // [{ rule: 'trailing_prose_trimmed', span: [7, 12], … }]
+ */
+export function trailingTrims(text: string, from: number, hints: TrailingHints): Intervention[] {
+  const out: Intervention[] = [];
+  const noiseStart = hints.noiseStart >= from ? hints.noiseStart : text.length;
+  const fence = hints.orphanFence;
+  let proseEnd = noiseStart;
+  if (fence !== undefined && fence[0] >= from && fence[1] <= noiseStart && WS.test(text.slice(from, fence[0])) && WS.test(text.slice(fence[1], noiseStart))) {
+    out.push(trim('orphan_fence_trimmed', 'Trimmed orphan trailing closing code fence after the structured artifact.', text, fence[0], fence[1]));
+    proseEnd = from;
+  }
+  if (proseEnd > from && !WS.test(text.slice(from, proseEnd))) {
+    out.push(trim('trailing_prose_trimmed', 'Trimmed text after the structured artifact.', text, from, proseEnd));
+  }
+  if (noiseStart < text.length) {
+    out.push(trim('trailing_noise_trimmed', 'Trimmed trailing terminal noise after the complete structured artifact.', text, noiseStart, text.length));
+  }
+  return out;
+}
+
+/** Intervention for dropping `text[from, to)` before a root value (none when it is whitespace). */
+export function leadingTrim(text: string, from: number, to: number): Intervention[] {
+  if (to <= from || WS.test(text.slice(from, to))) return [];
+  return [trim('leading_prose_trimmed', 'Trimmed text before the structured artifact.', text, from, to)];
 }
 
 /**
@@ -19,23 +57,5 @@ function trim(rule: Intervention['rule'], message: string, text: string, start: 
  * trimAroundRoot(candidate, 6, 13) // [{ rule: 'leading_prose_trimmed', span: [0, 6], … }]
  */
 export function trimAroundRoot(candidate: Candidate, rootStart: number, rootEnd: number): Intervention[] {
-  const text = candidate.text;
-  const out: Intervention[] = [];
-  if (!WS.test(text.slice(0, rootStart))) {
-    out.push(trim('leading_prose_trimmed', 'Trimmed text before the structured artifact.', text, 0, rootStart));
-  }
-  const noiseStart = candidate.noiseStart >= rootEnd ? candidate.noiseStart : text.length;
-  const fence = candidate.orphanFence;
-  let proseEnd = noiseStart;
-  if (fence !== undefined && fence[0] >= rootEnd && fence[1] <= noiseStart && WS.test(text.slice(rootEnd, fence[0])) && WS.test(text.slice(fence[1], noiseStart))) {
-    out.push(trim('orphan_fence_trimmed', 'Trimmed orphan trailing closing code fence after the structured artifact.', text, fence[0], fence[1]));
-    proseEnd = rootEnd;
-  }
-  if (proseEnd > rootEnd && !WS.test(text.slice(rootEnd, proseEnd))) {
-    out.push(trim('trailing_prose_trimmed', 'Trimmed text after the structured artifact.', text, rootEnd, proseEnd));
-  }
-  if (noiseStart < text.length) {
-    out.push(trim('trailing_noise_trimmed', 'Trimmed trailing terminal noise after the complete structured artifact.', text, noiseStart, text.length));
-  }
-  return out;
+  return [...leadingTrim(candidate.text, 0, rootStart), ...trailingTrims(candidate.text, rootEnd, candidate)];
 }

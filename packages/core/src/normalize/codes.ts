@@ -1,3 +1,25 @@
-/** Intervention codes of contract-guided normalization. */
-export const NORMALIZE_CODES = [] as const;
+/** Intervention codes of contract-guided normalization (stage `normalize`). */
+export const NORMALIZE_CODES = [
+  'wrapper_unwrapped',
+  'key_aliased',
+  'alias_dropped',
+  'truncated_entry_dropped',
+  'extra_key_stripped',
+  'coerced_to_array',
+  'string_to_number',
+  'string_to_boolean',
+  'enum_case_folded',
+  'synonym_mapped',
+  'synonym_fallback',
+  'path_normalized',
+  'id_normalized',
+  'id_filled',
+  'id_renumbered',
+  'context_filled',
+  'context_canonicalized',
+  'default_filled',
+  'derived_filled',
+  'derived_recomputed',
+  'field_copied',
+] as const;
 export type NormalizeCode = (typeof NORMALIZE_CODES)[number];

@@ -1,2 +1,14 @@
-export { normalizeValue, type NormalizeOptions, type NormalizeOutcome } from './normalize-value.js';
+export { normalizeValue, NORMALIZE_STAGES, type NormalizeFailure, type NormalizeOptions, type NormalizeOutcome } from './normalize-value.js';
 export { NORMALIZE_CODES, type NormalizeCode } from './codes.js';
+export { unwrapWrapperKeys } from './unwrap-wrapper-keys.js';
+export { aliasKeys } from './alias-keys.js';
+export { dropTruncatedEntry } from './drop-truncated-entry.js';
+export { applyExtrasPolicy } from './apply-extras-policy.js';
+export { coerceBySchema } from './coerce-by-schema.js';
+export { normalizePaths, canonicalPath } from './normalize-paths.js';
+export { normalizeIds } from './normalize-ids.js';
+export { compileIdTemplate, type IdTemplate } from './compile-id-template.js';
+export { fillFromContext } from './fill-from-context.js';
+export { fillDefaults } from './fill-defaults.js';
+export { recomputeDerived } from './recompute-derived.js';
+export { detectPromptEcho, type PromptEcho } from './detect-prompt-echo.js';

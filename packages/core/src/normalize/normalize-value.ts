@@ -1,29 +1,59 @@
 /**
- * Contract-guided normalization entry point: runs the normalization stages in
- * order. Each stage is pure and records every change as an intervention.
+ * Contract-guided normalization entry point: runs the stages in order, each
+ * pure and recording every change. A stage that refuses (ambiguous aliases,
+ * extras under the `error` policy) stops the run with a failure.
  */
 import type { Contract } from '../contract/contract.js';
 import type { Intervention } from '../types.js';
+import { aliasKeys } from './alias-keys.js';
+import { applyExtrasPolicy } from './apply-extras-policy.js';
+import { coerceBySchema } from './coerce-by-schema.js';
+import { dropTruncatedEntry } from './drop-truncated-entry.js';
+import { fillDefaults } from './fill-defaults.js';
+import { fillFromContext } from './fill-from-context.js';
+import { normalizeIds } from './normalize-ids.js';
+import { normalizePaths } from './normalize-paths.js';
+import type { NormalizeOptions, NormalizeOutcome } from './normalize-types.js';
+import { recomputeDerived } from './recompute-derived.js';
+import { unwrapWrapperKeys } from './unwrap-wrapper-keys.js';
 
-/** Options the normalization stages read. */
-export interface NormalizeOptions {
-  /** Runtime context: the only source besides text and contract a fill may use. */
-  context?: Readonly<Record<string, unknown>>;
-  /** True when the parser closed a truncated structure. */
-  truncated?: boolean;
-}
+export type { NormalizeFailure, NormalizeOptions, NormalizeOutcome } from './normalize-types.js';
 
-export interface NormalizeOutcome {
-  value: unknown;
-  interventions: Intervention[];
-}
+type NormalizeStage = (value: unknown, contract: Contract<unknown>, options: NormalizeOptions) => NormalizeOutcome;
+
+/**
+ * The stages in order. Keys must be canonical before anything reads them;
+ * a truncated entry goes before fills could make it look complete; ids,
+ * context, defaults and derived values see coerced values.
+ */
+export const NORMALIZE_STAGES: readonly NormalizeStage[] = [
+  unwrapWrapperKeys,
+  aliasKeys,
+  dropTruncatedEntry,
+  applyExtrasPolicy,
+  coerceBySchema,
+  normalizePaths,
+  normalizeIds,
+  fillFromContext,
+  fillDefaults,
+  recomputeDerived,
+];
 
 /**
  * Normalizes a parsed value toward the contract.
  *
  * @example
- * normalizeValue({ a: 1 }, toContract(z.object({ a: z.number() }))) // { value: { a: 1 }, interventions: [] }
+ * normalizeValue({ output: { Title: 'x' } }, toContract(z.object({ title: z.string() })))
+ * // { value: { title: 'x' }, interventions: [wrapper_unwrapped, key_aliased] }
  */
-export function normalizeValue(value: unknown, _contract: Contract<unknown>, _options: NormalizeOptions = {}): NormalizeOutcome {
-  return { value, interventions: [] };
+export function normalizeValue(value: unknown, contract: Contract<unknown>, options: NormalizeOptions = {}): NormalizeOutcome {
+  let current = value;
+  const interventions: Intervention[] = [];
+  for (const stage of NORMALIZE_STAGES) {
+    const outcome = stage(current, contract, options);
+    interventions.push(...outcome.interventions);
+    if (outcome.failure !== undefined) return { value, interventions, failure: outcome.failure };
+    current = outcome.value;
+  }
+  return { value: current, interventions };
 }

@@ -4,6 +4,7 @@
  */
 import type { AnySchema, Contract } from '../contract/contract.js';
 import { toContract } from '../contract/contract.js';
+import { detectPromptEcho } from '../normalize/detect-prompt-echo.js';
 import { normalizeValue } from '../normalize/normalize-value.js';
 import { buildCandidates } from '../scan/build-candidates.js';
 import { toRawSpan, type Candidate } from '../scan/candidate.js';
@@ -87,6 +88,8 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
   if (raw.length > (options.maxLength ?? DEFAULT_MAX_LENGTH)) {
     return failure('syntax', `The model output is ${raw.length} characters long, over the limit of ${options.maxLength ?? DEFAULT_MAX_LENGTH}.`);
   }
+  const echo = detectPromptEcho(raw, contract as Contract<unknown>);
+  if (echo !== null) return failure('prompt_echo', echo.message);
 
   const spans = selectScan(raw);
   if (isNoiseOnly(raw, spans)) return failure('empty_output', 'The model output holds only terminal noise.');
@@ -98,7 +101,9 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
 
   // Pass 1 tries every candidate as-is (the fast path); pass 2 slices and repairs
   // the candidates whose plain parse failed. A clean fenced candidate thus wins
-  // over repairing the raw text around it.
+  // over repairing the raw text around it. A YAML candidate that parsed but did
+  // not validate also gets pass 2: YAML with drifted indentation parses into the
+  // wrong nesting, and only the structural repairs can tell.
   const parsedAsIs = new Set<Candidate>();
   for (const mode of ['strict', 'repair'] as const) {
   for (const candidate of candidates) {
@@ -117,11 +122,17 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
       consider(failure(outcome.failure, outcome.error, { candidate: info, interventions: [...extraction, ...rebase(candidate, outcome.interventions)] }));
       continue;
     }
-    parsedAsIs.add(candidate);
+    // A JSON string where the contract wants a structure may be stringified JSON: let pass 2 unwrap it.
+    const maybeStringified = typeof outcome.value === 'string' && contract.expect !== 'any';
+    if (format === 'json' && !maybeStringified) parsedAsIs.add(candidate);
     const normalizeOptions = { truncated: outcome.truncated, ...(options.context !== undefined ? { context: options.context } : {}) };
     const normalized = normalizeValue(outcome.value, contract as Contract<unknown>, normalizeOptions);
     const interventions = [...extraction, ...rebase(candidate, outcome.interventions), ...normalized.interventions];
     const repairApplied = interventions.length > 0;
+    if (normalized.failure !== undefined) {
+      consider(failure('schema', normalized.failure.message, { candidate: info, raw: outcome.value, validationErrors: normalized.failure.issues, interventions, repairApplied }));
+      continue;
+    }
     const validation = validateValue(contract.schema, normalized.value);
     if (!validation.ok) {
       consider(failure('schema', 'The candidate does not match the contract.', { candidate: info, raw: outcome.value, validationErrors: validation.issues, interventions, repairApplied }));

@@ -12,10 +12,16 @@ export interface ScannerImpl {
 }
 
 /**
- * Inputs at least this long use the WASM scanner when one is registered.
- * Placeholder until the bench measures the crossover (see packages/bench).
+ * Inputs at least this long use the WASM scanner when one is registered. Measured (Node 20,
+ * 2 shared cores, best of 9 rounds, UTF-16 copy and result copy included; agent text =
+ * prose + fences + tags + JSON + prefixes): JS vs WASM per call
+ *   0 B 0.57 vs 0.35 µs (1.6×) · 64 B 1.1 vs 0.52 µs (2.1×) · 256 B 5.1 vs 0.47 µs (11×) ·
+ *   2 KB 40 vs 2.6 µs (16×) · 64 KB 1.1 ms vs 63 µs (18×) · 1 MB 18 vs 1.8 ms (10×);
+ *   plain prose and JSON gave 1.1–4× below 256 B and 11–33× from 2 KB up.
+ * WASM wins at every size, even the empty string (the JS scanner allocates its buffers per
+ * call), so there is no crossover: every input goes to WASM once it is registered.
  */
-export const WASM_CROSSOVER_LENGTH = 2048;
+export const WASM_CROSSOVER_LENGTH = 0;
 
 let wasm: ScannerImpl | null = null;
 

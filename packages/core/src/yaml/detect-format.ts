@@ -1,14 +1,20 @@
 /**
- * Decides whether a candidate is JSON or YAML, cheaply: the fence info string
- * first, then the first significant character. The JSON repairer never sees a
- * candidate this calls YAML.
+ * Decides whether a candidate is JSON or YAML, cheaply (a few anchored
+ * regexes, no parse): the fence info string first, then the shape of the
+ * first significant line. The JSON repairer never sees a candidate this calls
+ * YAML, and a YAML fence holding JSON goes to the JSON path.
  */
 import type { CandidateFormat } from '../types.js';
 
-const JSON_INFO = /^(json|jsonl|json5|jsonc|cadre-json|[a-z0-9_-]+-json)\b/i;
+const JSON_INFO = /^(json|jsonl|ndjson|json5|jsonc|[a-z0-9_-]+-json)\b/i;
 const YAML_INFO = /^(ya?ml)\b/i;
-/** A line that looks like a YAML mapping key or a sequence entry. */
-const YAML_LINE = /^[ \t]*(?:-[ \t]+|[A-Za-z_][\w.-]*[ \t]*:(?:[ \t]|$))/m;
+/** Leading blank lines, YAML comments and a `---` document marker. */
+const PREAMBLE = /^(?:[ \t]*(?:#[^\n]*)?\r?\n|---[ \t]*\r?\n)*/;
+/** A root that is JSON-shaped: `{` followed by `"` or `}`, or `[` followed by a JSON value start. */
+const JSON_ROOT = /^[ \t]*(?:\{\s*(?:"|\})|\[\s*(?:[[{"\]\d-]|true\b|false\b|null\b))/;
+/** A YAML mapping key or sequence entry line (identifier keys only, so prose is not a key). */
+const YAML_LINE = /^[ \t]*(?:-(?:[ \t]|$)|[A-Za-z_][\w.-]*(?: \d+)?[ \t]*:(?:[ \t]|$)|"[^"\n]*"[ \t]*:[ \t])/;
+const YAML_LINE_ANYWHERE = /^[ \t]*(?:-[ \t]+|[A-Za-z_][\w.-]*[ \t]*:(?:[ \t]|$))/m;
 
 /**
  * @example
@@ -16,11 +22,15 @@ const YAML_LINE = /^[ \t]*(?:-[ \t]+|[A-Za-z_][\w.-]*[ \t]*:(?:[ \t]|$))/m;
  * detectFormat('{"a":1}', 'yaml') // 'json' (a YAML fence holding JSON goes to the JSON path)
  */
 export function detectFormat(text: string, fenceInfo?: string): CandidateFormat {
-  const first = text.match(/\S/)?.[0];
-  if (first === '{' || first === '[') return 'json';
+  const body = text.slice(PREAMBLE.exec(text)?.[0].length ?? 0);
+  const jsonRoot = JSON_ROOT.test(body);
   if (fenceInfo !== undefined) {
     if (JSON_INFO.test(fenceInfo)) return 'json';
-    if (YAML_INFO.test(fenceInfo)) return 'yaml';
+    if (YAML_INFO.test(fenceInfo)) return jsonRoot ? 'json' : 'yaml';
   }
-  return YAML_LINE.test(text) && !text.includes('{"') ? 'yaml' : 'json';
+  const first = body.match(/\S/)?.[0];
+  if (jsonRoot || first === '{' || first === '[') return 'json';
+  // A YAML-shaped first line decides, unless a JSON root sits alone at the start of a later line.
+  if (YAML_LINE.test(body)) return /^[{[]/m.test(body) ? 'json' : 'yaml';
+  return YAML_LINE_ANYWHERE.test(text) && !text.includes('{"') ? 'yaml' : 'json';
 }

@@ -1,33 +1,71 @@
 /**
- * The YAML path for one candidate: parse with `yaml` under hostile-input
- * settings. Structural repairs plug in after a failed first parse.
+ * The YAML path for one candidate. Strict mode is the plain parse only (the
+ * fast path: clean YAML is parsed exactly once). Repair mode — run by the
+ * pipeline after the plain parse failed — trims transport noise, then applies
+ * the structural repairs group by group, re-parsing after each group that
+ * changed the text.
  */
-import { parseDocument } from 'yaml';
 import type { Candidate } from '../scan/candidate.js';
 import type { ParseOutcome, ParseStageOptions } from '../pipeline/stage-outcome.js';
-import { YAML_PARSE_OPTIONS, YAML_TO_JS_OPTIONS } from './yaml-options.js';
+import { loadYaml, type LoadYamlResult } from './load-yaml.js';
+import { joinLines, type YamlLine } from './line-table.js';
+import { repairYaml } from './repair-yaml.js';
+import { resolveYamlHints } from './resolve-yaml-hints.js';
+import { trimYamlTransportNoise } from './trim-yaml-transport-noise.js';
+
+/** Candidates larger than this are parsed but not repaired (repairs are line-linear, but bounded anyway). */
+const MAX_REPAIR_LENGTH = 4 * 1024 * 1024;
+
+type Loaded = Extract<LoadYamlResult, { ok: true }>;
+
+function outcomeOf(result: LoadYamlResult, interventions: ParseOutcome['interventions'], lines?: readonly YamlLine[]): ParseOutcome {
+  if (!result.ok) {
+    // Report the error at the candidate's own line number, through the line table.
+    const origin = lines !== undefined && result.line !== undefined ? lines[result.line - 1] : undefined;
+    const where = origin !== undefined ? ` (line ${origin.line + 1})` : result.line !== undefined ? ` (line ${result.line})` : '';
+    return { ok: false, failure: 'syntax', error: `YAML: ${result.error}${where}`, interventions };
+  }
+  if (result.value === null || typeof result.value !== 'object') {
+    return { ok: false, failure: 'no_candidate', error: 'The candidate is a plain scalar, not a structured artifact.', interventions };
+  }
+  return { ok: true, value: result.value, interventions, truncated: false };
+}
 
 /**
  * Parses a YAML candidate. A document that is a lone plain scalar is prose,
  * not an artifact, and reports `no_candidate`.
  *
  * @example
- * parseYamlCandidate(candidateOf('a: 1'), {}) // { ok: true, value: { a: 1 }, … }
+ * parseYamlCandidate(candidateOf('a: 1'), { mode: 'strict' }) // { ok: true, value: { a: 1 }, interventions: [], … }
+ * parseYamlCandidate(candidateOf('a:1\nb: 2'), { mode: 'repair' }).interventions[0].rule // 'yaml_colon_space_inserted'
  */
 export function parseYamlCandidate(candidate: Candidate, options: ParseStageOptions = {}): ParseOutcome {
-  // Structural repairs run only in the repair pass; without them a second parse would repeat the first.
-  void options;
-  try {
-    const doc = parseDocument(candidate.text, YAML_PARSE_OPTIONS);
-    if (doc.errors.length > 0) {
-      return { ok: false, failure: 'syntax', error: `YAML: ${doc.errors[0]!.message.split('\n')[0]}`, interventions: [] };
+  const noisy = candidate.noiseStart >= 0 || candidate.orphanFence !== undefined;
+  if (options.mode !== 'repair') {
+    // Noise would parse into values; the repair pass trims it first.
+    if (noisy && options.mode === 'strict') {
+      return { ok: false, failure: 'syntax', error: 'The YAML candidate carries trailing noise.', interventions: [] };
     }
-    const value: unknown = doc.toJS(YAML_TO_JS_OPTIONS);
-    if (value === null || typeof value !== 'object') {
-      return { ok: false, failure: 'no_candidate', error: 'The candidate is a plain scalar, not a structured artifact.', interventions: [] };
-    }
-    return { ok: true, value, interventions: [], truncated: false };
-  } catch (error) {
-    return { ok: false, failure: 'syntax', error: `YAML: ${(error as Error).message}`, interventions: [] };
+    const plain = loadYaml(candidate.text);
+    if (options.mode === 'strict' || plain.ok || candidate.text.length > MAX_REPAIR_LENGTH) return outcomeOf(plain, []);
   }
+  if (candidate.text.length > MAX_REPAIR_LENGTH) return outcomeOf(loadYaml(candidate.text), []);
+
+  const trimmed = trimYamlTransportNoise(candidate);
+  const context = { hints: resolveYamlHints(options.contract) };
+  let last: LoadYamlResult | null = null;
+  const accept = (text: string): Loaded | null => {
+    last = loadYaml(text);
+    return last.ok ? last : null;
+  };
+  if (trimmed.interventions.length > 0) {
+    const cleaned = accept(joinLines(trimmed.lines));
+    if (cleaned !== null) return outcomeOf(cleaned, trimmed.interventions);
+  }
+  const run = repairYaml(trimmed.lines, context, accept);
+  const interventions = [...trimmed.interventions, ...run.interventions];
+  if (run.accepted !== null) return outcomeOf(run.accepted, interventions);
+  // Nothing changed since the last parse: reuse its verdict rather than parsing again.
+  const final = run.interventions.length > 0 || trimmed.interventions.length > 0 ? (last ?? loadYaml(run.text)) : loadYaml(run.text);
+  return outcomeOf(final, interventions, run.lines);
 }

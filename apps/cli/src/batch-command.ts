@@ -1,0 +1,89 @@
+/**
+ * `airlock batch`: a run log through the worker pool, with progress, a
+ * summary table, and Ctrl-C that stops cleanly at a checkpoint.
+ */
+import { parseArgs } from 'node:util';
+import { DEFAULT_CHUNK_SIZE, formatStatsTable, runBatch } from '@airlock/worker';
+import type { CliIo } from './cli-io.js';
+import { parseContractSpec } from './parse-contract-spec.js';
+import { parseCount } from './parse-count.js';
+import { createProgressReporter } from './progress-reporter.js';
+import { BATCH_HELP } from './usage.js';
+import { UsageError } from './usage-error.js';
+
+const OPTIONS = {
+  contract: { type: 'string', short: 'c' },
+  output: { type: 'string', short: 'o' },
+  threads: { type: 'string', short: 't' },
+  'chunk-size': { type: 'string' },
+  field: { type: 'string' },
+  'id-field': { type: 'string' },
+  resume: { type: 'boolean' },
+  force: { type: 'boolean' },
+  'stats-json': { type: 'string' },
+  quiet: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Exit status by signal, as shells report a process killed by it. */
+const SIGNAL_STATUS = { SIGINT: 130, SIGTERM: 143 } as const;
+
+/**
+ * Runs `airlock batch`; resolves to the exit status (130 when interrupted).
+ *
+ * @example
+ * process.exitCode = await batchCommand(['logs.jsonl', '-c', './contract.ts#review', '-o', 'out.ndjson'], processIo());
+ */
+export async function batchCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args, options: OPTIONS, allowPositionals: true });
+  if (values.help === true) {
+    io.stdout.write(`${BATCH_HELP}\n`);
+    return 0;
+  }
+  const [input] = positionals;
+  if (input === undefined) throw new UsageError('batch needs an input run log: airlock batch <input.jsonl> --contract <module>#<export> -o <out.ndjson>');
+  if (positionals.length > 1) throw new UsageError(`batch takes one input, got ${positionals.length}: ${positionals.join(' ')}`);
+  if (values.output === undefined) throw new UsageError('batch needs -o <out.ndjson>');
+  const contract = parseContractSpec(values.contract);
+  const threads = parseCount('--threads', values.threads, -1, 0);
+  const chunkSize = parseCount('--chunk-size', values['chunk-size'], DEFAULT_CHUNK_SIZE, 1);
+
+  const controller = new AbortController();
+  let status = 0;
+  const stop = (signal: keyof typeof SIGNAL_STATUS) => (): void => {
+    // A second signal means "now": the checkpoint still marks the last commit.
+    if (controller.signal.aborted) process.exit(SIGNAL_STATUS[signal]);
+    status = SIGNAL_STATUS[signal];
+    controller.abort();
+    io.stderr.write(`\nairlock: ${signal}: finishing the chunks in flight and writing the checkpoint…\n`);
+  };
+  const onInt = stop('SIGINT');
+  const onTerm = stop('SIGTERM');
+  process.on('SIGINT', onInt);
+  process.on('SIGTERM', onTerm);
+  const progress = createProgressReporter(io.stderr, { tty: io.stderr.isTTY === true });
+  try {
+    const stats = await runBatch({
+      input,
+      output: values.output,
+      contract,
+      chunkSize,
+      ...(threads >= 0 ? { threads } : {}),
+      ...(values.field === undefined ? {} : { field: values.field }),
+      ...(values['id-field'] === undefined ? {} : { idField: values['id-field'] }),
+      ...(values['stats-json'] === undefined ? {} : { statsJson: values['stats-json'] }),
+      resume: values.resume === true,
+      force: values.force === true,
+      signal: controller.signal,
+      ...(values.quiet === true ? {} : { onProgress: (p) => progress.update(p) }),
+    });
+    progress.done();
+    io.stdout.write(`${formatStatsTable(stats)}\n`);
+    io.stdout.write(stats.complete ? `wrote ${values.output}\n` : `checkpoint kept: ${values.output}.checkpoint.json\n`);
+    return stats.complete ? 0 : status || 130;
+  } finally {
+    progress.done();
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The `airlock` command line: dispatch, and the one place errors become a
+ * single stderr line and an exit status.
+ */
+import { BatchError } from '@airlock/worker';
+import { batchCommand } from './batch-command.js';
+import { processIo, type CliIo } from './cli-io.js';
+import { diffCommand } from './diff-command.js';
+import { parseCommand } from './parse-command.js';
+import { MAIN_HELP } from './usage.js';
+import { UsageError } from './usage-error.js';
+
+const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
+  parse: parseCommand,
+  batch: batchCommand,
+  diff: diffCommand,
+};
+
+function errorStatus(error: unknown): { message: string; status: number } {
+  if (error instanceof UsageError) return { message: error.message, status: 2 };
+  // Setup problems (contract, input, refusals) are usage errors; I/O failing mid-run is not.
+  if (error instanceof BatchError) return { message: error.message, status: error.kind === 'output' || error.kind === 'worker' ? 1 : 2 };
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) return { message: (error as Error).message.split(/\n|\. To specify/, 1)[0]!, status: 2 };
+  return { message: `internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`, status: 1 };
+}
+
+/**
+ * Runs the CLI; resolves to the exit status.
+ *
+ * @example
+ * process.exitCode = await main(process.argv.slice(2));
+ */
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    (command === undefined ? io.stderr : io.stdout).write(`${MAIN_HELP}\n`);
+    return command === undefined ? 2 : 0;
+  }
+  const run = COMMANDS[command];
+  if (run === undefined || !Object.prototype.hasOwnProperty.call(COMMANDS, command)) {
+    io.stderr.write(`airlock: unknown command "${command}" (see airlock --help)\n`);
+    return 2;
+  }
+  try {
+    return await run(rest, io);
+  } catch (error) {
+    const { message, status } = errorStatus(error);
+    io.stderr.write(`airlock ${command}: ${message}${status === 2 && !(error instanceof BatchError) ? ` (see airlock ${command} --help)` : ''}\n`);
+    return status;
+  }
+}

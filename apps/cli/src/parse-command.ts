@@ -1,0 +1,40 @@
+/**
+ * `airlock parse`: one output through the pipeline, printed as JSON.
+ */
+import { parseArgs } from 'node:util';
+import { safeParse } from '@airlock/core';
+import { loadContract } from '@airlock/worker';
+import type { CliIo } from './cli-io.js';
+import { parseContractSpec } from './parse-contract-spec.js';
+import { readTextInput } from './read-text-input.js';
+import { PARSE_HELP } from './usage.js';
+import { UsageError } from './usage-error.js';
+
+/** BigInts (from a contract's transform) have no JSON form. */
+function replacer(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? value.toString() : value;
+}
+
+/**
+ * Runs `airlock parse`; resolves to the exit status (0 valid, 1 invalid).
+ *
+ * @example
+ * process.exitCode = await parseCommand(['--contract', './contract.ts#review', 'output.txt'], processIo());
+ */
+export async function parseCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { contract: { type: 'string', short: 'c' }, compact: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+  });
+  if (values.help === true) {
+    io.stdout.write(`${PARSE_HELP}\n`);
+    return 0;
+  }
+  if (positionals.length > 1) throw new UsageError(`parse takes one file (or - for stdin), got ${positionals.length}`);
+  const contract = await loadContract(parseContractSpec(values.contract));
+  const text = await readTextInput(positionals[0], io.stdin);
+  const result = safeParse(text, contract);
+  io.stdout.write(`${JSON.stringify(result, replacer, values.compact === true ? undefined : 2)}\n`);
+  return result.success ? 0 : 1;
+}

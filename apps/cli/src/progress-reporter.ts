@@ -1,0 +1,90 @@
+/**
+ * Batch progress on stderr: a redrawn bar on a terminal, a plain line every
+ * few seconds otherwise (CI logs, pipes), so neither floods its reader.
+ */
+import type { BatchProgress } from '@airlock/worker';
+
+const number = new Intl.NumberFormat('en-US');
+
+/** Receives progress after each committed chunk; `done` clears the bar. */
+export interface ProgressReporter {
+  update(progress: BatchProgress): void;
+  done(): void;
+}
+
+/** `65` → `1:05`, `3725` → `1:02:05`. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
+}
+
+interface Figures {
+  records: string;
+  rate: string;
+  fraction: number | undefined;
+  eta: string | undefined;
+  failed: string;
+}
+
+function figures(p: BatchProgress): Figures {
+  const seconds = Math.max(p.elapsedMs, 1) / 1000;
+  const fraction = p.inputBytesTotal !== undefined && p.inputBytesTotal > 0 ? Math.min(1, p.inputBytesRead / p.inputBytesTotal) : undefined;
+  // File bytes per second drive the ETA, so it also holds for gzip input.
+  const fileRate = p.inputBytesRead / seconds;
+  const eta = fraction !== undefined && fileRate > 0 ? formatDuration((p.inputBytesTotal! - p.inputBytesRead) / fileRate) : undefined;
+  return {
+    records: number.format(p.records),
+    rate: `${(p.bytesProcessed / 1e6 / seconds).toFixed(2)} MB/s`,
+    fraction,
+    eta,
+    failed: number.format(p.failed),
+  };
+}
+
+/** What a reporter writes to and how often. */
+export interface ProgressReporterOptions {
+  tty: boolean;
+  /** Minimum time between plain lines (default 2 s) or redraws (100 ms). */
+  intervalMs?: number;
+  now?: () => number;
+}
+
+/**
+ * Creates a reporter for `airlock batch`.
+ *
+ * @example
+ * const progress = createProgressReporter(process.stderr, { tty: process.stderr.isTTY === true });
+ * await runBatch({ ...options, onProgress: progress.update });
+ * progress.done();
+ */
+export function createProgressReporter(stream: NodeJS.WritableStream, options: ProgressReporterOptions): ProgressReporter {
+  const now = options.now ?? Date.now;
+  const interval = options.intervalMs ?? (options.tty ? 100 : 2000);
+  let last = now();
+  let drawn = false;
+  return {
+    update(progress) {
+      const t = now();
+      if (t - last < interval) return;
+      last = t;
+      const f = figures(progress);
+      if (options.tty) {
+        const width = 24;
+        const filled = f.fraction === undefined ? 0 : Math.round(f.fraction * width);
+        const bar = f.fraction === undefined ? '' : `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(f.fraction * 100).toFixed(0).padStart(3)}%  `;
+        stream.write(`\r\x1b[K${bar}${f.records} records  ${f.rate}${f.eta === undefined ? '' : `  ETA ${f.eta}`}  ${f.failed} failed`);
+        drawn = true;
+      } else {
+        const share = f.fraction === undefined ? '' : ` (${(f.fraction * 100).toFixed(0)}% of input)`;
+        stream.write(`airlock batch: ${f.records} records${share}, ${f.rate}, ${f.failed} failed${f.eta === undefined ? '' : `, ETA ${f.eta}`}\n`);
+      }
+    },
+    done() {
+      if (drawn) stream.write('\r\x1b[K');
+      drawn = false;
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Help texts, one per command. Kept as data so `--help` and usage errors agree.
+ */
+
+export const MAIN_HELP = `airlock: turn a language model's messy output into validated data
+
+usage:
+  airlock parse --contract <module>#<export> [file|-]
+  airlock batch <input.jsonl[.gz]> --contract <module>#<export> -o <out.ndjson> [options]
+  airlock diff <a.ndjson> <b.ndjson>
+  airlock <command> --help
+
+A contract is a .ts or .js module exporting a Zod schema (or any Standard
+Schema) or an Airlock contract; .ts modules load without a build step.`;
+
+export const PARSE_HELP = `usage: airlock parse --contract <module>#<export> [file|-] [--compact]
+
+Parses one model output (a file, or stdin for "-" or no file) and prints the
+result as JSON: the validated data, or the failure class, with every
+intervention the pipeline made.
+
+options:
+  -c, --contract <module>#<export>  the contract, e.g. ./contract.ts#review
+      --compact                     print the result on one line
+  -h, --help
+
+exit status: 0 valid, 1 invalid, 2 usage error (bad flag, missing file or contract)`;
+
+export const BATCH_HELP = `usage: airlock batch <input.jsonl[.gz]> --contract <module>#<export> -o <out.ndjson> [options]
+
+Normalizes every record of a JSONL run log (plain or gzip) on a pool of
+worker threads and writes one NDJSON result per record, in input order, after
+a metadata line. Ctrl-C finishes the chunks in flight and keeps a checkpoint
+(<out>.checkpoint.json); --resume continues from it.
+
+options:
+  -c, --contract <module>#<export>  the contract, e.g. ./contract.ts#review
+  -o, --output <file>               the NDJSON result file (required)
+  -t, --threads <n>                 worker threads; 0 runs inline (default: inline below
+                                    1 MiB of input, else one per available core)
+      --chunk-size <n>              records per task (default 256)
+      --field <path>                dotted path to the model text in a record (default output)
+      --id-field <path>             dotted path to the record id (default id)
+      --resume                      continue an interrupted run from its checkpoint
+      --force                       overwrite an existing output
+      --stats-json <file>           also write the statistics as JSON
+      --quiet                       no progress, only the summary
+  -h, --help
+
+exit status: 0 done, 1 I/O failure (rerun with --resume), 2 usage error, 130 interrupted`;
+
+export const DIFF_HELP = `usage: airlock diff <a.ndjson> <b.ndjson> [--json] [--changes <n>]
+
+Compares two batch outputs of the same run log: records that changed outcome
+(by input line) and how often each intervention rule fired in each.
+
+options:
+      --json           print the comparison as JSON
+      --changes <n>    changed records to list (default 20)
+  -h, --help
+
+exit status: 0 compared, 2 usage error`;

@@ -1,0 +1,46 @@
+/**
+ * Where the time goes: each pipeline's time per output kind over the first
+ * records of the corpus, as shares of its total. Explains a macro ratio
+ * (e.g. YAML being a small share of bytes but most of the naive time).
+ */
+import { generateRecords } from '../generate/generate-records.js';
+import type { OutputKind } from '../generate/render-output.js';
+import { PIPELINES, type PipelineName } from './bench-pipelines.js';
+
+export type KindProfile = Record<PipelineName, Partial<Record<OutputKind, number>>> & { bytes: Partial<Record<OutputKind, number>> };
+
+/**
+ * Milliseconds per kind for each pipeline over `count` records.
+ *
+ * @example
+ * profileByKind(2000, 1).naive.yaml_artifact // ms spent on YAML artifacts
+ */
+export function profileByKind(count: number, seed: number): KindProfile {
+  const profile: KindProfile = { airlock: {}, naive: {}, bytes: {} };
+  let n = 0;
+  for (const { record, kind } of generateRecords(seed)) {
+    if (n++ >= count) break;
+    profile.bytes[kind] = (profile.bytes[kind] ?? 0) + Buffer.byteLength(record.output);
+    for (const name of ['airlock', 'naive'] as const) {
+      const started = performance.now();
+      PIPELINES[name](record.output);
+      profile[name][kind] = (profile[name][kind] ?? 0) + performance.now() - started;
+    }
+  }
+  return profile;
+}
+
+/** One line per kind: share of bytes, share of each pipeline's time. */
+export function formatKindProfile(profile: KindProfile): string[] {
+  const total = (m: Partial<Record<string, number>>): number => Object.values(m).reduce<number>((a, b) => a + (b ?? 0), 0);
+  const pct = (part: number | undefined, whole: number): string => `${(((part ?? 0) / whole) * 100).toFixed(1)} %`;
+  const bytes = total(profile.bytes);
+  const airlock = total(profile.airlock);
+  const naive = total(profile.naive);
+  return Object.keys(profile.bytes)
+    .sort()
+    .map((kind) => {
+      const k = kind as OutputKind;
+      return `${kind}: ${pct(profile.bytes[k], bytes)} of bytes, ${pct(profile.airlock[k], airlock)} of Airlock time, ${pct(profile.naive[k], naive)} of naive time`;
+    });
+}

@@ -1,0 +1,78 @@
+/**
+ * Runs one task under tinybench and reduces it to the figures the reports
+ * use. Timing is the median latency: on a shared, noisy machine it moves far
+ * less than the mean.
+ */
+import { Bench } from 'tinybench';
+
+/** How long to measure one task. */
+export interface Budget {
+  /** Minimum measuring time per task, ms. */
+  time: number;
+  /** Minimum iterations per task. */
+  iterations: number;
+  warmupTime: number;
+  warmupIterations: number;
+}
+
+export interface Measurement {
+  name: string;
+  /** UTF-8 bytes processed per operation. */
+  bytes: number;
+  opsPerSec: number;
+  mbPerSec: number;
+  medianMs: number;
+  meanMs: number;
+  samples: number;
+}
+
+const MB = 1024 * 1024;
+
+/**
+ * Measures `fn`, which processes `bytes` bytes per call.
+ *
+ * @example
+ * const m = await measureTask('JSON.parse', () => JSON.parse(text), Buffer.byteLength(text), budget);
+ * m.mbPerSec
+ */
+export async function measureTask(name: string, fn: () => unknown, bytes: number, budget: Budget): Promise<Measurement> {
+  const bench = new Bench({
+    name,
+    time: budget.time,
+    iterations: budget.iterations,
+    warmupTime: budget.warmupTime,
+    warmupIterations: budget.warmupIterations,
+    throws: true,
+  });
+  bench.add(name, fn);
+  await bench.run();
+  const task = bench.tasks[0];
+  const result = task?.result;
+  if (result === undefined || !('latency' in result)) {
+    throw new Error(`tinybench returned no statistics for "${name}" (state: ${result?.state ?? 'missing'}).`);
+  }
+  const medianMs = result.latency.p50 > 0 ? result.latency.p50 : result.latency.mean;
+  const opsPerSec = 1000 / medianMs;
+  return {
+    name,
+    bytes,
+    opsPerSec,
+    mbPerSec: (bytes * opsPerSec) / MB,
+    medianMs,
+    meanMs: result.latency.mean,
+    samples: result.latency.samplesCount,
+  };
+}
+
+/**
+ * The budget for a task of `bytes` per call: quick mode is a smoke test (a
+ * few iterations), full mode measures for about half a second per task.
+ *
+ * @example
+ * budgetFor('quick', 2048) // { time: 40, iterations: 3, … }
+ */
+export function budgetFor(mode: 'quick' | 'full', bytes: number): Budget {
+  const large = bytes >= 512 * 1024;
+  if (mode === 'quick') return { time: large ? 20 : 40, iterations: large ? 2 : 3, warmupTime: 5, warmupIterations: 1 };
+  return { time: large ? 400 : 500, iterations: large ? 3 : 10, warmupTime: large ? 0 : 100, warmupIterations: large ? 1 : 5 };
+}

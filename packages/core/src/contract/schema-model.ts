@@ -1,0 +1,177 @@
+/**
+ * A plain model of a Zod 4 schema: just what normalization needs (object
+ * shapes, list elements, scalar kinds, enum values). Other Standard Schema
+ * validators cannot be introspected and model as `unknown`.
+ */
+
+/** Shape of a value the schema accepts, as far as normalization cares. */
+export type SchemaModel =
+  | {
+      readonly kind: 'object';
+      readonly shape: ReadonlyMap<string, SchemaModel>;
+      /** Keys that must be present (not optional, no default). */
+      readonly required: ReadonlySet<string>;
+      /** `strip`: plain z.object; `keep`: loose/catchall; `reject`: strict. */
+      readonly unknownKeys: 'strip' | 'keep' | 'reject';
+    }
+  | { readonly kind: 'array'; readonly element: SchemaModel }
+  | { readonly kind: 'record'; readonly value: SchemaModel }
+  | { readonly kind: 'enum'; readonly values: readonly unknown[] }
+  | { readonly kind: 'number'; readonly integer: boolean }
+  | { readonly kind: 'string' }
+  | { readonly kind: 'boolean' }
+  | { readonly kind: 'unknown' };
+
+export const UNKNOWN_MODEL: SchemaModel = { kind: 'unknown' };
+
+interface ZodDef {
+  type?: string;
+  shape?: Record<string, unknown>;
+  catchall?: unknown;
+  element?: unknown;
+  valueType?: unknown;
+  entries?: Record<string, unknown>;
+  values?: unknown[];
+  options?: unknown[];
+  innerType?: unknown;
+  in?: unknown;
+  getter?: () => unknown;
+  format?: string;
+  checks?: { _zod?: { def?: { format?: string } } }[];
+}
+
+function defOf(schema: unknown): ZodDef | undefined {
+  if ((typeof schema !== 'object' && typeof schema !== 'function') || schema === null) return undefined;
+  return (schema as { _zod?: { def?: ZodDef } })._zod?.def;
+}
+
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional', 'success']);
+/** Recursive (lazy) schemas are modelled to this depth, then `unknown`. */
+const MAX_MODEL_DEPTH = 24;
+
+function isOptional(schema: unknown): boolean {
+  const optin = (schema as { _zod?: { optin?: string } })._zod?.optin;
+  return optin === 'optional';
+}
+
+function isInteger(def: ZodDef): boolean {
+  const formats = [def.format, ...(def.checks ?? []).map((c) => c._zod?.def?.format)];
+  return formats.some((f) => f === 'safeint' || f === 'int32' || f === 'uint32' || f === 'int64' || f === 'uint64');
+}
+
+function modelOf(schema: unknown, depth: number): SchemaModel {
+  if (depth > MAX_MODEL_DEPTH) return UNKNOWN_MODEL;
+  const def = defOf(schema);
+  if (def === undefined) return UNKNOWN_MODEL;
+  const type = def.type ?? '';
+  if (WRAPPERS.has(type) && def.innerType !== undefined) return modelOf(def.innerType, depth);
+  switch (type) {
+    case 'pipe':
+      return def.in === undefined ? UNKNOWN_MODEL : modelOf(def.in, depth);
+    case 'lazy':
+      try {
+        return typeof def.getter === 'function' ? modelOf(def.getter(), depth + 1) : UNKNOWN_MODEL;
+      } catch {
+        return UNKNOWN_MODEL;
+      }
+    case 'object': {
+      const shape = new Map<string, SchemaModel>();
+      const required = new Set<string>();
+      for (const key of Object.keys(def.shape ?? {})) {
+        const child = def.shape![key];
+        shape.set(key, modelOf(child, depth + 1));
+        if (!isOptional(child)) required.add(key);
+      }
+      const catchall = defOf(def.catchall)?.type;
+      const unknownKeys = catchall === undefined ? 'strip' : catchall === 'never' ? 'reject' : 'keep';
+      return { kind: 'object', shape, required, unknownKeys };
+    }
+    case 'array':
+      return { kind: 'array', element: modelOf(def.element, depth + 1) };
+    case 'record':
+      return { kind: 'record', value: modelOf(def.valueType, depth + 1) };
+    case 'enum':
+      return { kind: 'enum', values: Object.values(def.entries ?? {}) };
+    case 'literal':
+      return { kind: 'enum', values: def.values ?? [] };
+    case 'number':
+      return { kind: 'number', integer: isInteger(def) };
+    case 'string':
+      return { kind: 'string' };
+    case 'boolean':
+      return { kind: 'boolean' };
+    case 'union':
+      return unionModel(def.options ?? [], depth);
+    default:
+      return UNKNOWN_MODEL;
+  }
+}
+
+/** A union of literals/enums is an enum; a union with one non-null member is that member. */
+function unionModel(options: unknown[], depth: number): SchemaModel {
+  const members = options.map((o) => modelOf(o, depth)).filter((m) => !(m.kind === 'enum' && m.values.length === 1 && m.values[0] === null));
+  if (members.length === 1) return members[0]!;
+  if (members.length > 0 && members.every((m) => m.kind === 'enum')) {
+    return { kind: 'enum', values: members.flatMap((m) => (m.kind === 'enum' ? m.values : [])) };
+  }
+  return UNKNOWN_MODEL;
+}
+
+/**
+ * Models a schema for normalization.
+ *
+ * @example
+ * schemaModel(z.object({ n: z.number() })).kind // 'object'
+ * schemaModel(someValibotSchema).kind            // 'unknown'
+ */
+export function schemaModel(schema: unknown): SchemaModel {
+  return modelOf(schema, 0);
+}
+
+/**
+ * A compact, stable description of a model's keys and kinds, for fingerprints.
+ *
+ * @example
+ * modelSignature(schemaModel(z.object({ tags: z.array(z.string()) }))) // { tags: ['string'] }
+ */
+export function modelSignature(model: SchemaModel, depth = 0): unknown {
+  if (depth > MAX_MODEL_DEPTH) return '…';
+  switch (model.kind) {
+    case 'object':
+      return Object.fromEntries([...model.shape].map(([k, m]) => [k, modelSignature(m, depth + 1)]));
+    case 'array':
+      return [modelSignature(model.element, depth + 1)];
+    case 'record':
+      return { '*': modelSignature(model.value, depth + 1) };
+    case 'enum':
+      return model.values.map(String).join('|');
+    default:
+      return model.kind;
+  }
+}
+
+function childrenOf(model: SchemaModel): SchemaModel[] {
+  if (model.kind === 'object') return [...model.shape.values()];
+  if (model.kind === 'array') return [model.element];
+  if (model.kind === 'record') return [model.value];
+  return [];
+}
+
+/** Memoized "some model strictly below matches", to let walks skip subtrees with nothing to do. */
+function below(test: (m: SchemaModel) => boolean): (model: SchemaModel) => boolean {
+  const memo = new WeakMap<SchemaModel, boolean>();
+  const check = (model: SchemaModel, depth: number): boolean => {
+    const known = memo.get(model);
+    if (known !== undefined) return known;
+    const result = depth < MAX_MODEL_DEPTH + 2 && childrenOf(model).some((c) => test(c) || check(c, depth + 1));
+    memo.set(model, result);
+    return result;
+  };
+  return (model) => check(model, 0);
+}
+
+/** True when an object schema lies below this model (aliasing, extras). */
+export const hasObjectBelow = below((m) => m.kind === 'object');
+
+/** True when a coercible schema (list, number, boolean, enum) lies below this model. */
+export const hasCoercibleBelow = below((m) => m.kind === 'array' || m.kind === 'number' || m.kind === 'boolean' || m.kind === 'enum');

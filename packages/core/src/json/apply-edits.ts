@@ -1,0 +1,41 @@
+/**
+ * Applies interventions as text edits. The repairer builds its output only
+ * this way, so the recorded interventions are by construction exactly the
+ * difference between the candidate and the repaired text.
+ */
+import type { Intervention } from '../types.js';
+
+/** Orders edits by start; at one position insertions go before a replacement, else record order. */
+export function sortEdits(edits: Intervention[]): Intervention[] {
+  let sorted = true;
+  for (let k = 1; k < edits.length && sorted; k++) sorted = compareEdits(edits[k - 1]!, edits[k]!) <= 0;
+  return sorted ? edits : edits.sort(compareEdits);
+}
+
+function compareEdits(a: Intervention, b: Intervention): number {
+  const d = a.span![0] - b.span![0];
+  if (d !== 0) return d;
+  return (a.span![1] > a.span![0] ? 1 : 0) - (b.span![1] > b.span![0] ? 1 : 0);
+}
+
+/**
+ * Applies sorted, non-overlapping edits (`span` in `text`, replaced by `after`).
+ * Returns undefined when two edits overlap.
+ *
+ * @example
+ * applyEdits('[1,]', [{ rule: 'trailing_comma', span: [2, 3], after: '', … }]) // '[1]'
+ */
+export function applyEdits(text: string, edits: readonly Intervention[]): string | undefined {
+  if (edits.length === 0) return text;
+  const parts: string[] = [];
+  let at = 0;
+  for (const e of edits) {
+    const [start, end] = e.span!;
+    if (start < at) return undefined;
+    if (start > at) parts.push(text.slice(at, start));
+    parts.push(e.after ?? '');
+    at = end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}

@@ -1,0 +1,192 @@
+/**
+ * Scalars that are not quoted strings: numbers (with their repairs), keywords
+ * (JSON, Python and JavaScript spellings, truncated ones), unquoted text,
+ * regular expression literals and function-call wrappers such as `ObjectId(…)`.
+ */
+import { Ch, isDigit, isIdentChar, isIdentStart, isQuote, isUnquotedStop, isUrlChar, isUrlSchemeBefore, isWs } from './json-chars.js';
+import { fail, record, type RepairContext } from './repair-context.js';
+
+/** What a scalar parse ended with: a value, or a call wrapper whose argument comes next. */
+export const enum Scalar { FAILED, VALUE, CALL }
+
+const KEYWORDS: Readonly<Record<string, string>> = {
+  True: 'true', False: 'false', None: 'null', undefined: 'null', NaN: 'null', Infinity: 'null',
+};
+const PYTHON = new Set(['True', 'False', 'None']);
+const COMPLETIONS = ['true', 'false', 'null'];
+
+/** True at the end of a number: end of text, whitespace or a delimiter. */
+function atNumberEnd(text: string, i: number, n: number): boolean {
+  if (i >= n) return true;
+  const c = text.charCodeAt(i);
+  return isWs(c) || c === Ch.COMMA || c === Ch.COLON || c === Ch.LBRACKET || c === Ch.RBRACKET || c === Ch.LBRACE
+    || c === Ch.RBRACE || c === Ch.LPAREN || c === Ch.RPAREN || c === Ch.SLASH || c === Ch.PLUS;
+}
+
+/**
+ * Reads a number at `ctx.i`, repairing `.5`, `1.`, `+1`, `2e`, `-` and quoting `01`.
+ * Returns false (nothing consumed, no edits kept) when the text only starts like a number.
+ */
+function parseNumber(ctx: RepairContext): boolean {
+  const { text, n } = ctx;
+  const start = ctx.i;
+  const mark = ctx.edits.length;
+  let i = start;
+  let c = text.charCodeAt(i);
+  if (c === Ch.PLUS) {
+    record(ctx, 'number_plus_sign', i, i + 1, '');
+    c = text.charCodeAt(++i);
+  } else if (c === Ch.MINUS) c = text.charCodeAt(++i);
+  const intStart = i;
+  const leadingZero = c === Ch.ZERO && isDigit(text.charCodeAt(i + 1));
+  while (isDigit(text.charCodeAt(i))) i++;
+  let digits = i > intStart;
+  if (text.charCodeAt(i) === Ch.DOT) {
+    if (!digits) record(ctx, 'number_leading_dot', i, i, '0');
+    i++;
+    const frac = i;
+    while (isDigit(text.charCodeAt(i))) i++;
+    if (i === frac) record(ctx, 'number_trailing_dot', i, i, '0');
+    digits = true;
+  } else if (!digits) {
+    if (i > start && atNumberEnd(text, i, n) && c !== Ch.PLUS) {
+      // A lone minus sign: all that is left of a cut-off number.
+      record(ctx, 'number_incomplete', i, i, '0');
+      ctx.i = i;
+      return true;
+    }
+    ctx.edits.length = mark;
+    return false;
+  }
+  const e = text.charCodeAt(i);
+  if (e === Ch.LOWER_E || e === Ch.UPPER_E) {
+    i++;
+    const s = text.charCodeAt(i);
+    if (s === Ch.PLUS || s === Ch.MINUS) i++;
+    const exp = i;
+    while (isDigit(text.charCodeAt(i))) i++;
+    if (i === exp) record(ctx, 'number_incomplete', i, i, '0');
+  }
+  if (!atNumberEnd(text, i, n)) {
+    ctx.edits.length = mark;
+    return false;
+  }
+  if (leadingZero) {
+    // 0789 is an identifier or a code, not a number: keep every digit.
+    ctx.edits.length = mark;
+    record(ctx, 'number_leading_zero', start, i, JSON.stringify(text.slice(start, i)));
+  }
+  ctx.i = i;
+  return true;
+}
+
+/**
+ * Reads unquoted text up to a delimiter (or `:` for a key), trimmed of trailing
+ * spaces, and quotes it. A quote right after it is taken as its missing-start
+ * partner, as in `abc"`.
+ */
+export function parseUnquoted(ctx: RepairContext, isKey: boolean): boolean {
+  const { text, n } = ctx;
+  const start = ctx.i;
+  let i = start;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (isUnquotedStop(c) || isQuote(c) || (isKey && c === Ch.COLON)) break;
+    if (c === Ch.SLASH) {
+      const d = text.charCodeAt(i + 1);
+      if (isUrlSchemeBefore(text, start, i)) {
+        while (i < n && isUrlChar(text.charCodeAt(i))) i++;
+        continue;
+      }
+      if (d === Ch.SLASH || d === Ch.STAR) break;
+    }
+    i++;
+  }
+  let end = i;
+  while (end > start && isWs(text.charCodeAt(end - 1))) end--;
+  if (end === start) return fail(ctx, `Unexpected character ${JSON.stringify(text[start] ?? '')} at ${start}.`);
+  const symbol = text.slice(start, end);
+  if (end === i && text.charCodeAt(i) === Ch.DQUOTE) {
+    record(ctx, 'missing_opening_quote', start, i + 1, JSON.stringify(symbol));
+    ctx.i = i + 1;
+  } else {
+    record(ctx, isKey ? 'unquoted_key' : 'unquoted_string', start, end, JSON.stringify(symbol));
+    ctx.i = end;
+  }
+  return true;
+}
+
+/** A `/regex/` literal becomes the string of its source text. */
+function parseRegex(ctx: RepairContext): boolean {
+  const { text, n } = ctx;
+  const start = ctx.i;
+  let i = start + 1;
+  while (i < n && text.charCodeAt(i) !== Ch.SLASH) i += text.charCodeAt(i) === Ch.BACKSLASH ? 2 : 1;
+  const end = Math.min(i + 1, n);
+  record(ctx, 'regex_literal_quoted', start, end, JSON.stringify(text.slice(start, end)));
+  ctx.i = end;
+  return true;
+}
+
+/** An identifier at `ctx.i`: keyword, truncated keyword, call wrapper or unquoted text. */
+function parseWord(ctx: RepairContext): Scalar {
+  const { text, n } = ctx;
+  const start = ctx.i;
+  let i = start;
+  while (i < n && isIdentChar(text.charCodeAt(i))) i++;
+  const word = text.slice(start, i);
+  if (word === 'true' || word === 'false' || word === 'null') {
+    ctx.i = i;
+    return Scalar.VALUE;
+  }
+  const spelled = KEYWORDS[word];
+  if (spelled !== undefined && Object.hasOwn(KEYWORDS, word)) {
+    record(ctx, PYTHON.has(word) ? 'python_literal' : 'js_literal', start, i, spelled);
+    ctx.i = i;
+    return Scalar.VALUE;
+  }
+  let j = i;
+  while (j < n && isWs(text.charCodeAt(j))) j++;
+  if (text.charCodeAt(j) === Ch.LPAREN) {
+    record(ctx, 'function_call_unwrapped', start, j + 1, '');
+    ctx.i = j + 1;
+    return Scalar.CALL;
+  }
+  if (i >= n) {
+    const full = COMPLETIONS.find((k) => k.startsWith(word));
+    if (full !== undefined) {
+      ctx.truncated = true;
+      record(ctx, 'truncated_literal_completed', start, i, full);
+      ctx.i = i;
+      return Scalar.VALUE;
+    }
+  }
+  return parseUnquoted(ctx, false) ? Scalar.VALUE : Scalar.FAILED;
+}
+
+/**
+ * Parses a non-container value at `ctx.i` (which is not whitespace).
+ *
+ * @example
+ * // 'True' → true (python_literal); '.5' → 0.5 (number_leading_dot); 'hello world' → "hello world"
+ */
+export function parseScalar(ctx: RepairContext): Scalar {
+  const { text } = ctx;
+  const c = text.charCodeAt(ctx.i);
+  if (isDigit(c) || c === Ch.MINUS || c === Ch.DOT || c === Ch.PLUS) {
+    if (c === Ch.MINUS && text.startsWith('Infinity', ctx.i + 1) && !isIdentChar(text.charCodeAt(ctx.i + 9))) {
+      record(ctx, 'js_literal', ctx.i, ctx.i + 9, 'null');
+      ctx.i += 9;
+      return Scalar.VALUE;
+    }
+    if (parseNumber(ctx)) return Scalar.VALUE;
+    return parseUnquoted(ctx, false) ? Scalar.VALUE : Scalar.FAILED;
+  }
+  if (isIdentStart(c)) return parseWord(ctx);
+  if (c === Ch.SLASH) return parseRegex(ctx) ? Scalar.VALUE : Scalar.FAILED;
+  if (c === Ch.COLON || c === Ch.RPAREN || c === Ch.COMMA || c === Ch.SEMI || isUnquotedStop(c) || ctx.i >= ctx.n) {
+    fail(ctx, ctx.i >= ctx.n ? 'Unexpected end of the text: a value was expected.' : `Unexpected character ${JSON.stringify(text[ctx.i])} at ${ctx.i}: a value was expected.`);
+    return Scalar.FAILED;
+  }
+  return parseUnquoted(ctx, false) ? Scalar.VALUE : Scalar.FAILED;
+}

@@ -1,0 +1,255 @@
+/**
+ * String literals: quote styles, missing or misplaced end quotes, unescaped
+ * quotes, invalid escapes, raw control characters, truncation, and `"a" + "b"`.
+ *
+ * Like jsonrepair, a string is first read assuming its end quote is right; when
+ * the quote it finds is not followed by something that can follow a string,
+ * the string is read once more, stopping at a delimiter. Each string is read at
+ * most twice and only up to its next same-kind quote, so the whole stays linear.
+ */
+import type { JsonCode } from './codes.js';
+import { Ch, escapeControl, isDelimiter, isDigit, isDoubleQuoteLike, isHex, isQuote, isSingleQuoteLike, isUnquotedStop, isUrlChar, isUrlSchemeBefore, isWs } from './json-chars.js';
+import { fail, prevNonWs, record, skipTrivia, type RepairContext } from './repair-context.js';
+
+const enum Mode { FIRST, DELIM, STOP }
+/** Results of one read besides "done": read again in another mode, or give up. */
+const RETRY_DELIM = -2;
+const FAILED = -3;
+const DONE = -1;
+
+/** Where the last string read was closed, and the index of that quote's edit (-1: an untouched `"`). */
+let closePos = -1;
+/** Net `(`, `[`, `{` inside the string read so far; reused, as reads never nest. */
+const OPENS = new Int32Array(3);
+let closeEdit = -1;
+
+function isCommentStart(d: number): boolean {
+  return d === Ch.SLASH || d === Ch.STAR;
+}
+
+function quoteRule(open: number): JsonCode {
+  if (open === Ch.SQUOTE) return 'single_quoted_string';
+  if (open === Ch.BACKTICK || open === Ch.ACUTE) return 'backtick_quoted_string';
+  return 'curly_quoted_string';
+}
+
+function endsString(open: number, c: number): boolean {
+  if (open === Ch.DQUOTE) return c === Ch.DQUOTE;
+  if (open === Ch.SQUOTE) return c === Ch.SQUOTE;
+  return isDoubleQuoteLike(open) ? isDoubleQuoteLike(c) : isSingleQuoteLike(c);
+}
+
+/** What a candidate end quote turned out to be. */
+const enum Quote { ENDS, SUSPECT, CONTENT }
+
+/**
+ * After a candidate end quote at `q`: ENDS when what follows may follow a string,
+ * CONTENT when another quote right after it is the real end (`"72""`), else SUSPECT.
+ */
+function classifyQuote(text: string, q: number, n: number, opens: Int32Array): Quote {
+  let j = q + 1;
+  for (let c = text.charCodeAt(j); c === Ch.SPACE || c === Ch.TAB || c === Ch.CR; c = text.charCodeAt(++j));
+  if (j >= n) return Quote.ENDS;
+  const c = text.charCodeAt(j);
+  if (c === Ch.RPAREN) return opens[0]! <= 0 ? Quote.ENDS : Quote.SUSPECT;
+  if (c === Ch.RBRACKET || c === Ch.RBRACE) {
+    // `"a (b") c"`: a closer matching an opener inside the string is suspect, unless
+    // what follows it is what follows a closer in JSON (`"{"}` stays valid).
+    if ((c === Ch.RBRACKET ? opens[1]! : opens[2]!) <= 0) return Quote.ENDS;
+    let k = j + 1;
+    while (k < n && isWs(text.charCodeAt(k))) k++;
+    const d = text.charCodeAt(k);
+    return k >= n || d === Ch.COMMA || d === Ch.RBRACKET || d === Ch.RBRACE ? Quote.ENDS : Quote.SUSPECT;
+  }
+  if (isDelimiter(c) || isDigit(c)) return Quote.ENDS;
+  if (isQuote(c)) {
+    let k = j + 1;
+    while (k < n && isWs(text.charCodeAt(k))) k++;
+    return k >= n || isDelimiter(text.charCodeAt(k)) ? Quote.CONTENT : Quote.ENDS;
+  }
+  return Quote.SUSPECT;
+}
+
+/** Start of the trailing plain spaces before `end` (not before `floor`). */
+function beforeSpaces(text: string, end: number, floor: number): number {
+  let e = end;
+  while (e > floor && text.charCodeAt(e - 1) === Ch.SPACE) e--;
+  return e;
+}
+
+/** Closes the string at `at`; a close with only whitespace after it is a truncation. */
+function closeAt(ctx: RepairContext, at: number, spanEnd: number, rule: JsonCode): void {
+  closePos = at;
+  closeEdit = ctx.edits.length;
+  let k = spanEnd;
+  while (k < ctx.n && isWs(ctx.text.charCodeAt(k))) k++;
+  if (k >= ctx.n) {
+    ctx.truncated = true;
+    record(ctx, 'truncated_string_closed', at, spanEnd, '"');
+  } else record(ctx, rule, at, spanEnd, '"');
+}
+
+/** One read of the string opening at `start`; returns DONE, RETRY_DELIM, FAILED or an index to stop at. */
+function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: number): number {
+  const { text, n } = ctx;
+  const open = text.charCodeAt(start);
+  const opens = OPENS.fill(0);
+  if (open !== Ch.DQUOTE) record(ctx, quoteRule(open), start, start + 1, '"');
+  let i = start + 1;
+  for (;;) {
+    if (i >= n) {
+      if (mode === Mode.FIRST) {
+        const p = prevNonWs(text, n - 1, start);
+        if (p > start && isDelimiter(text.charCodeAt(p))) return RETRY_DELIM;
+      }
+      const at = beforeSpaces(text, n, start + 1);
+      closeAt(ctx, at, at, 'missing_closing_quote');
+      ctx.i = at;
+      return DONE;
+    }
+    if (mode === Mode.STOP && i === stopAt) {
+      closePos = i;
+      closeEdit = ctx.edits.length;
+      record(ctx, 'missing_closing_quote', i, i, '"');
+      ctx.i = i;
+      return DONE;
+    }
+    const c = text.charCodeAt(i);
+    if (endsString(open, c)) {
+      const kind = mode === Mode.FIRST ? classifyQuote(text, i, n, opens) : Quote.ENDS;
+      if (kind === Quote.ENDS) {
+        closePos = i;
+        closeEdit = c === Ch.DQUOTE ? -1 : ctx.edits.length;
+        if (c !== Ch.DQUOTE) record(ctx, quoteRule(open === Ch.DQUOTE ? c : open), i, i + 1, '"');
+        ctx.i = i + 1;
+        return DONE;
+      }
+      let j = i + 1;
+      while (j < n && isWs(text.charCodeAt(j)) && text.charCodeAt(j) !== Ch.LF) j++;
+      if (text.charCodeAt(j) === Ch.BACKSLASH) return FAILED;
+      const p = prevNonWs(text, i - 1, start);
+      if (kind === Quote.SUSPECT && p > start) {
+        const prev = text.charCodeAt(p);
+        if (prev === Ch.COMMA) return p;
+        if (isDelimiter(prev)) return RETRY_DELIM;
+      }
+      // Not the end after all: a quote inside the text.
+      if (c === Ch.DQUOTE) record(ctx, 'unescaped_quote_escaped', i, i, '\\');
+      i++;
+      continue;
+    }
+    if (mode === Mode.DELIM && (isUnquotedStop(c) || (c === Ch.SLASH && isCommentStart(text.charCodeAt(i + 1))) || (c === Ch.SLASH && isUrlSchemeBefore(text, start + 1, i)))) {
+      let end = i;
+      if (c === Ch.SLASH && isUrlSchemeBefore(text, start + 1, i)) {
+        while (end < n && isUrlChar(text.charCodeAt(end))) end++;
+        if (end >= n) {
+          closeAt(ctx, end, end, 'missing_closing_quote');
+          ctx.i = end;
+          return DONE;
+        }
+      }
+      const at = beforeSpaces(text, end, start + 1);
+      closePos = at;
+      closeEdit = ctx.edits.length;
+      record(ctx, 'missing_closing_quote', at, at, '"');
+      ctx.i = at;
+      return DONE;
+    }
+    if (c === Ch.BACKSLASH) {
+      const d = text.charCodeAt(i + 1);
+      if (d === Ch.DQUOTE || d === Ch.BACKSLASH || d === Ch.SLASH || d === 98 || d === 102 || d === 110 || d === 114 || d === 116) {
+        i += 2;
+      } else if (d === Ch.LOWER_U) {
+        let j = 2;
+        while (j < 6 && isHex(text.charCodeAt(i + j))) j++;
+        if (j === 6) i += 6;
+        else if (i + j >= n) {
+          const at = beforeSpaces(text, i, start + 1);
+          closeAt(ctx, at, n, 'missing_closing_quote');
+          ctx.i = n;
+          return DONE;
+        } else {
+          fail(ctx, `Invalid unicode escape "${text.slice(i, i + 6)}" at ${i}.`);
+          return FAILED;
+        }
+      } else if (i + 1 >= n) {
+        const at = beforeSpaces(text, i, start + 1);
+        closeAt(ctx, at, n, 'missing_closing_quote');
+        ctx.i = n;
+        return DONE;
+      } else if (d < 0x20) {
+        // Backslash-newline (a shell line continuation) or backslash-control: one escape.
+        record(ctx, 'invalid_escape', i, i + 2, escapeControl(d));
+        i += 2;
+      } else {
+        record(ctx, 'invalid_escape', i, i + 1, d === Ch.DQUOTE ? '\\' : '');
+        i += 2;
+      }
+      continue;
+    }
+    if (c === Ch.DQUOTE) {
+      record(ctx, 'unescaped_quote_escaped', i, i, '\\');
+    } else if (c < 0x20) {
+      record(ctx, 'control_character_escaped', i, i + 1, escapeControl(c));
+    } else if (c === Ch.LPAREN) opens[0]!++;
+    else if (c === Ch.RPAREN) opens[0]!--;
+    else if (c === Ch.LBRACKET) opens[1]!++;
+    else if (c === Ch.RBRACKET) opens[1]!--;
+    else if (c === Ch.LBRACE) opens[2]!++;
+    else if (c === Ch.RBRACE) opens[2]!--;
+    i++;
+  }
+}
+
+/** Reads one string literal at `ctx.i` (a quote), re-reading once when its end quote was wrong. */
+function readLiteral(ctx: RepairContext): boolean {
+  const start = ctx.i;
+  const mark = ctx.edits.length;
+  let r = readString(ctx, start, Mode.FIRST, -1);
+  if (r === RETRY_DELIM || r >= 0) {
+    ctx.edits.length = mark;
+    r = r === RETRY_DELIM ? readString(ctx, start, Mode.DELIM, -1) : readString(ctx, start, Mode.STOP, r);
+  }
+  if (r === FAILED) return fail(ctx, `Cannot read the string starting at ${start}.`);
+  return true;
+}
+
+/**
+ * Parses a string at `ctx.i` and any `+ "…"` continuations joined to it.
+ *
+ * @example
+ * // '"a" + \'b\'' → "ab" with string_concatenation and single_quoted_string recorded
+ */
+export function parseString(ctx: RepairContext): boolean {
+  if (!readLiteral(ctx)) return false;
+  const { text } = ctx;
+  for (;;) {
+    const joinStart = closePos;
+    const joinEdit = closeEdit;
+    const save = ctx.i;
+    skipTrivia(ctx, false);
+    if (text.charCodeAt(ctx.i) !== Ch.PLUS) {
+      ctx.i = save;
+      return true;
+    }
+    ctx.i++;
+    skipTrivia(ctx, false);
+    // The join replaces the first string's closing quote, so drop that quote's own edit.
+    if (joinEdit >= 0) ctx.edits.splice(joinEdit, 1);
+    if (!isQuote(text.charCodeAt(ctx.i))) {
+      // A dangling `+`: drop it and close the string before it.
+      record(ctx, 'string_concatenation', joinStart, ctx.i, '"');
+      return true;
+    }
+    const open = ctx.i;
+    const mark = ctx.edits.length;
+    if (!readLiteral(ctx)) return false;
+    // …and the second string's opening quote too.
+    const first = ctx.edits[mark];
+    if (first !== undefined && first.span![0] === open && first.span![1] === open + 1) {
+      ctx.edits.splice(mark, 1);
+      if (closeEdit > mark) closeEdit--;
+    }
+    record(ctx, 'string_concatenation', joinStart, open + 1, '');
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * Key aliasing (erk and output-normalization seeds): keys are compared like
+ * the seed's getValueByAliases (lowercase, letters and digits only) against
+ * each canonical field and its declared aliases. The canonical key wins when
+ * both are present; two aliases carrying different values are refused.
+ */
+import type { Contract } from '../contract/contract.js';
+import { normKey, planFor, type NormalizationPlan } from '../contract/normalization-plan.js';
+import { hasObjectBelow } from '../contract/schema-model.js';
+import type { Intervention, ValidationIssue } from '../types.js';
+import { formatPath } from '../validate/validate-value.js';
+import type { NormalizeOptions, NormalizeOutcome } from './normalize-types.js';
+import { normalizeChange } from './normalize-types.js';
+import { deepEqual, excerpt, isPlainObject, objectFrom, type PlainObject } from './value-tree.js';
+import { walkValue, type WalkLocation } from './walk-value.js';
+
+interface AliasTable {
+  canonicals: ReadonlySet<string>;
+  /** normalized key → canonical key; a canonical's own spelling beats another field's alias. */
+  lookup: ReadonlyMap<string, string>;
+}
+
+const NO_ALIASES: AliasTable = { canonicals: new Set(), lookup: new Map() };
+
+/** Tables depend only on the plan and the pattern: built once, not per object. */
+const tables = new WeakMap<NormalizationPlan, Map<string, AliasTable>>();
+
+function aliasTable(plan: NormalizationPlan, location: WalkLocation): AliasTable {
+  let byPattern = tables.get(plan);
+  if (byPattern === undefined) tables.set(plan, (byPattern = new Map()));
+  let table = byPattern.get(location.pattern);
+  if (table !== undefined) return table;
+  const rules = plan.aliases.get(location.pattern);
+  // Unknown places (any key of hostile input) have nothing to alias and are not cached.
+  if (rules === undefined && location.model.kind !== 'object') return NO_ALIASES;
+  const canonicals = new Set<string>(location.model.kind === 'object' ? location.model.shape.keys() : []);
+  for (const key of rules?.keys() ?? []) canonicals.add(key);
+  const lookup = new Map<string, string>();
+  for (const [canonical, list] of rules ?? []) for (const alias of list) if (normKey(alias) !== '') lookup.set(normKey(alias), canonical);
+  for (const canonical of canonicals) if (normKey(canonical) !== '') lookup.set(normKey(canonical), canonical);
+  byPattern.set(location.pattern, (table = { canonicals, lookup }));
+  return table;
+}
+
+interface Found {
+  key: string;
+  value: unknown;
+}
+
+function aliasObject(object: PlainObject, location: WalkLocation, { canonicals, lookup }: AliasTable, changes: Intervention[], issues: ValidationIssue[]): PlainObject {
+  if (canonicals.size === 0) return object;
+  const keys = Object.keys(object);
+  const found = new Map<string, Found[]>();
+  for (const key of keys) {
+    if (canonicals.has(key)) continue;
+    const canonical = lookup.get(normKey(key));
+    if (canonical === undefined) continue;
+    const list = found.get(canonical);
+    if (list === undefined) found.set(canonical, [{ key, value: object[key] }]);
+    else list.push({ key, value: object[key] });
+  }
+  if (found.size === 0) return object;
+
+  const renamed = new Map<string, string>();
+  const dropped = new Set<string>();
+  const present = new Set(keys);
+  for (const [canonical, list] of found) {
+    const fieldPath = [...location.path, canonical];
+    if (present.has(canonical)) {
+      for (const alias of list) {
+        dropped.add(alias.key);
+        changes.push(normalizeChange('alias_dropped', 'dropped', `Dropped alias key "${alias.key}" at ${formatPath(location.path)}: the canonical key "${canonical}" is present.`, fieldPath, excerpt(alias.value), ''));
+      }
+      continue;
+    }
+    const first = list[0]!;
+    const conflicting = list.find((alias) => !deepEqual(alias.value, first.value));
+    if (conflicting !== undefined) {
+      issues.push({
+        path: formatPath(fieldPath),
+        message: `Ambiguous aliases "${first.key}" and "${conflicting.key}" for "${canonical}" carry different values; refusing to guess.`,
+      });
+      continue;
+    }
+    renamed.set(first.key, canonical);
+    changes.push(normalizeChange('key_aliased', 'cleanup', `Renamed key "${first.key}" to "${canonical}" at ${formatPath(location.path)}.`, fieldPath, first.key, canonical));
+    for (const alias of list.slice(1)) {
+      dropped.add(alias.key);
+      changes.push(normalizeChange('alias_dropped', 'dropped', `Dropped alias key "${alias.key}" at ${formatPath(location.path)}: it repeats "${first.key}".`, fieldPath, excerpt(alias.value), ''));
+    }
+  }
+  if (renamed.size === 0 && dropped.size === 0) return object;
+  return objectFrom(keys.filter((k) => !dropped.has(k)).map((k) => [renamed.get(k) ?? k, object[k]] as const));
+}
+
+/**
+ * Renames aliased keys to their canonical names, at every depth the schema or spec reaches.
+ *
+ * @example
+ * aliasKeys({ tripwire_candidates: [{ title: 'a', description: 'b' }] }, erkTripwireCandidates).value
+ * // { candidates: [{ action: 'a', warning: 'b' }] }
+ */
+export function aliasKeys(value: unknown, contract: Contract<unknown>, _options: NormalizeOptions = {}): NormalizeOutcome {
+  const plan = planFor(contract);
+  const interventions: Intervention[] = [];
+  const issues: ValidationIssue[] = [];
+  const out = walkValue(value, plan.model, (node, location) => {
+    if (!isPlainObject(node)) return node;
+    return aliasObject(node, location, aliasTable(plan, location), interventions, issues);
+  }, 'pre', (location) => hasObjectBelow(location.model) || plan.prefixes.aliases.has(location.pattern));
+  if (issues.length > 0) {
+    return { value, interventions, failure: { message: 'Aliased keys are ambiguous; the output was not normalized.', issues } };
+  }
+  return { value: out, interventions };
+}

@@ -1,0 +1,50 @@
+/**
+ * Wrapper unwrapping (output-normalization seed): a root object whose only key
+ * is a wrapper (`output`, `result`, …, or a contract's own) is replaced by the
+ * wrapped value; chains (`result -> prd`) unwrap at once, recorded as one change.
+ */
+import type { Contract } from '../contract/contract.js';
+import { normKey, planFor } from '../contract/normalization-plan.js';
+import type { NormalizeOptions, NormalizeOutcome } from './normalize-types.js';
+import { normalizeChange } from './normalize-types.js';
+import { isPlainObject } from './value-tree.js';
+
+const MAX_CHAIN = 8;
+
+function fitsRoot(value: unknown, expect: Contract['expect']): boolean {
+  if (expect === 'object') return isPlainObject(value);
+  if (expect === 'array') return Array.isArray(value);
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * Removes wrapper keys around the artifact.
+ *
+ * @example
+ * unwrapWrapperKeys({ result: { prd: { title: 'x' } } }, prdContract).interventions[0].message
+ * // 'Removed wrapper key chain "result -> prd" from top level.'
+ */
+export function unwrapWrapperKeys(value: unknown, contract: Contract<unknown>, _options: NormalizeOptions = {}): NormalizeOutcome {
+  const plan = planFor(contract);
+  // A record root accepts any key: a wrapper cannot be told from data there.
+  if (plan.wrappers.size === 0 || plan.model.kind === 'record') return { value, interventions: [] };
+  const known = new Set([...plan.rootKeys].map(normKey));
+  const chain: string[] = [];
+  let current = value;
+  while (chain.length < MAX_CHAIN && isPlainObject(current)) {
+    const keys = Object.keys(current);
+    if (keys.length !== 1) break;
+    const key = keys[0]!;
+    const norm = normKey(key);
+    // A key the contract declares at the root is data, never a wrapper.
+    if (known.has(norm) || !plan.wrappers.has(norm)) break;
+    const inner = current[key];
+    if (!fitsRoot(inner, plan.expect)) break;
+    chain.push(key);
+    current = inner;
+  }
+  if (chain.length === 0) return { value, interventions: [] };
+  const names = chain.join(' -> ');
+  const message = chain.length === 1 ? `Removed wrapper key "${names}" from top level.` : `Removed wrapper key chain "${names}" from top level.`;
+  return { value: current, interventions: [normalizeChange('wrapper_unwrapped', 'cleanup', message, [], names, '')] };
+}

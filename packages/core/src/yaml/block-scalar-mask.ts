@@ -1,0 +1,36 @@
+/**
+ * Marks the lines that belong to block scalar bodies (`key: |` …), which the
+ * line-scoped repairs must never touch: they hold free text, not structure.
+ */
+import type { YamlLine } from './line-table.js';
+import { isBlank } from './line-table.js';
+import { isBlockIndicator, readEntry } from './yaml-entry.js';
+
+/**
+ * 1 for each line inside a block scalar body, else 0.
+ *
+ * @example
+ * blockScalarMask(toLines('a: |\n  x: y\nb: 1')) // Uint8Array [0, 1, 0]
+ */
+export function blockScalarMask(lines: readonly YamlLine[]): Uint8Array {
+  const mask = new Uint8Array(lines.length);
+  let parent = -1;
+  for (let i = 0; i < lines.length; i++) {
+    const text = lines[i]!.text;
+    if (parent >= 0) {
+      let indent = 0;
+      while (indent < text.length && text.charCodeAt(indent) === 32) indent++;
+      if (isBlank(text) || indent > parent) {
+        mask[i] = 1;
+        continue;
+      }
+      parent = -1;
+    }
+    const entry = readEntry(text);
+    if ((entry.key !== null || entry.dash) && isBlockIndicator(entry.value)) {
+      // The body must be deeper than the node that owns the scalar.
+      parent = entry.key !== null ? entry.col : entry.dashCol;
+    }
+  }
+  return mask;
+}

@@ -1,0 +1,72 @@
+/**
+ * A single-pass loader for the YAML agents actually emit, value-identical to
+ * `parseDocument(text, YAML_PARSE_OPTIONS).toJS(YAML_TO_JS_OPTIONS)` for every
+ * text it accepts. It never reports a syntax error: anything outside its
+ * subset (anchors, aliases, tags, merge keys, complex keys, directives,
+ * multi-document streams, tabs, multi-line plain or quoted scalars, duplicate
+ * keys, …) makes it bail so the caller hands the text unchanged to `yaml`,
+ * the parser of record for repairs and diagnostics.
+ */
+import { FastYamlBail, fastYamlBail } from './fast-yaml-bail.js';
+import { recordFastYamlOutcome } from './fast-yaml-stats.js';
+import { readBlockNode } from './read-block-node.js';
+import { expectLineEnd, isDocumentMarker, nextContentLine, skipNonContentLines, type FastYamlState } from './yaml-lines.js';
+
+export type FastYamlResult = { ok: true; value: unknown } | { ok: false; reason: string };
+
+/**
+ * Characters whose treatment in `yaml` is not worth mirroring: C0/C1 controls
+ * (other than tab and line breaks), a CR that is not part of CRLF, Unicode
+ * line separators, BOMs and noncharacters.
+ */
+const UNSUPPORTED_CHARS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|\r(?!\n)/;
+
+function splitLines(text: string): string[] {
+  const lines = text.split('\n');
+  // A final line break ends the last line; it does not open an empty one.
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  if (text.includes('\r')) {
+    for (let i = 0; i < lines.length; i += 1) {
+      const line = lines[i]!;
+      if (line.endsWith('\r')) lines[i] = line.slice(0, -1);
+    }
+  }
+  return lines;
+}
+
+function loadDocument(text: string): unknown {
+  if (UNSUPPORTED_CHARS.test(text)) fastYamlBail('unsupported_char');
+  const lines = splitLines(text);
+  let start = skipNonContentLines(lines, 0);
+  if (start < lines.length && isDocumentMarker(lines[start]!)) {
+    if (!lines[start]!.startsWith('---')) fastYamlBail('document_end');
+    expectLineEnd(lines[start]!, 3);
+    start += 1;
+  }
+  start = nextContentLine(lines, start);
+  if (start === lines.length) return null;
+  const st: FastYamlState = { lines, openEnd: !text.endsWith('\n'), line: start, depth: 0 };
+  const value = readBlockNode(st);
+  if (nextContentLine(lines, st.line) !== lines.length) fastYamlBail('trailing_content');
+  return value;
+}
+
+/**
+ * Loads `text` on the fast path, or says why it left it to `yaml`. Total: it
+ * never throws and never reports a syntax error of its own.
+ *
+ * @example
+ * loadYamlFast('a: 1\nb: [x, "y"]') // { ok: true, value: { a: 1, b: ['x', 'y'] } }
+ * loadYamlFast('a: &x 1')           // { ok: false, reason: 'anchor' }
+ */
+export function loadYamlFast(text: string): FastYamlResult {
+  try {
+    const value = loadDocument(text);
+    recordFastYamlOutcome(undefined);
+    return { ok: true, value };
+  } catch (error) {
+    const reason = error instanceof FastYamlBail ? error.reason : 'internal_error';
+    recordFastYamlOutcome(reason);
+    return { ok: false, reason };
+  }
+}

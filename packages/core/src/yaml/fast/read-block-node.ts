@@ -1,0 +1,238 @@
+/**
+ * Block mappings and sequences, including the compact forms agents write
+ * (`- key: v` mappings inside sequences, `- - a` nested sequences, and a
+ * sequence at the same indentation as its parent key). Every line that does
+ * not fit the expected shape bails; the parent never guesses.
+ */
+import { fastYamlBail } from './fast-yaml-bail.js';
+import { readBlockScalar } from './read-block-scalar.js';
+import { readFlowCollection } from './read-flow-collection.js';
+import { readQuotedScalar } from './read-quoted-scalar.js';
+import { coreKeyString, resolveCoreScalar } from './resolve-core-scalar.js';
+import { setOwnKey } from './set-own-key.js';
+import {
+  expectLineEnd,
+  FAST_YAML_MAX_DEPTH,
+  indentOf,
+  nextContentLine,
+  trimSpacesEnd,
+  type FastYamlState,
+} from './yaml-lines.js';
+
+/** `yaml` rejects implicit keys longer than 1024 characters. */
+const MAX_KEY_LENGTH = 1000;
+
+/** Characters that cannot start a plain scalar (YAML c-indicator). */
+function isIndicator(c: number): boolean {
+  switch (c) {
+    case 0x2d: case 0x3f: case 0x3a: case 0x2c: case 0x5b: case 0x5d: case 0x7b: case 0x7d: case 0x23:
+    case 0x26: case 0x2a: case 0x21: case 0x7c: case 0x3e: case 0x27: case 0x22: case 0x25: case 0x40: case 0x60:
+      return true;
+    default:
+      return false;
+  }
+}
+
+function isSpaceOrEnd(line: string, at: number): boolean {
+  return at >= line.length || line.charCodeAt(at) === 0x20;
+}
+
+function isSequenceEntry(line: string, at: number): boolean {
+  return line.charCodeAt(at) === 0x2d && isSpaceOrEnd(line, at + 1);
+}
+
+interface ImplicitKey {
+  key: string;
+  /** index just after the `:` */
+  valueAt: number;
+}
+
+/** The implicit key at `at` (`key:` followed by a space or the line end), or undefined when the text is not one. */
+function findImplicitKey(line: string, at: number): ImplicitKey | undefined {
+  const c = line.charCodeAt(at);
+  if (c === 0x22 || c === 0x27) {
+    const q = readQuotedScalar(line, at);
+    if (q.end - at > MAX_KEY_LENGTH) fastYamlBail('long_key');
+    let i = q.end;
+    while (line.charCodeAt(i) === 0x20) i += 1;
+    if (line.charCodeAt(i) !== 0x3a) return undefined;
+    if (!isSpaceOrEnd(line, i + 1)) fastYamlBail('adjacent_value');
+    return { key: q.value, valueAt: i + 1 };
+  }
+  // `-verbose:` is a plain key; `- ` (a sequence entry) and other indicators are not.
+  if (isIndicator(c) && (c !== 0x2d || isSpaceOrEnd(line, at + 1))) return undefined;
+  let colon = line.indexOf(':', at);
+  while (colon !== -1 && !isSpaceOrEnd(line, colon + 1)) colon = line.indexOf(':', colon + 1);
+  if (colon === -1) return undefined;
+  const hash = line.indexOf(' #', at);
+  if (hash !== -1 && hash < colon) return undefined;
+  if (colon - at > MAX_KEY_LENGTH) fastYamlBail('long_key');
+  const raw = trimSpacesEnd(line, at, colon);
+  if (raw === '<<') fastYamlBail('merge_key');
+  return { key: coreKeyString(raw), valueAt: colon + 1 };
+}
+
+/**
+ * A scalar or flow collection starting at `at` on the cursor's line, with
+ * nothing but a comment after it. A plain scalar may continue on following
+ * lines indented deeper than `parentIndent` (folded with spaces and blank
+ * lines as newlines); at the root (`parentIndent` -1) that would be prose, so
+ * it is left to the caller to refuse. Leaves the cursor after the scalar.
+ */
+function readInlineScalar(st: FastYamlState, at: number, parentIndent: number): unknown {
+  const line = st.lines[st.line]!;
+  st.line += 1;
+  const c = line.charCodeAt(at);
+  if (c === 0x5b || c === 0x7b) {
+    const flow = readFlowCollection(line, at, st.depth);
+    expectLineEnd(line, flow.end);
+    return flow.value;
+  }
+  if (c === 0x22 || c === 0x27) {
+    const q = readQuotedScalar(line, at);
+    expectLineEnd(line, q.end);
+    return q.value;
+  }
+  if (isIndicator(c)) {
+    const dashLike = c === 0x2d || c === 0x3f || c === 0x3a;
+    if (!dashLike || isSpaceOrEnd(line, at + 1)) fastYamlBail(c === 0x26 ? 'anchor' : c === 0x2a ? 'alias' : c === 0x21 ? 'tag' : 'indicator');
+  }
+  const hash = line.indexOf(' #', at);
+  const raw = trimSpacesEnd(line, at, hash === -1 ? line.length : hash);
+  // `a: b: c` and `a: b:` are nested implicit keys, errors in `yaml`.
+  if (raw.includes(': ') || raw.charCodeAt(raw.length - 1) === 0x3a) fastYamlBail('nested_mapping');
+  // A comment ends a plain scalar; a deeper line after it is an error the parent bails on.
+  if (hash !== -1 || parentIndent < 0) return resolveCoreScalar(raw);
+  return resolveCoreScalar(foldPlainContinuation(st, raw, parentIndent));
+}
+
+/** Appends the continuation lines of a multi-line plain scalar, folding as YAML does. */
+function foldPlainContinuation(st: FastYamlState, first: string, parentIndent: number): string {
+  const { lines } = st;
+  let text = first;
+  let emptyLines = 0;
+  let i = st.line;
+  for (; i < lines.length; i += 1) {
+    const l = lines[i]!;
+    const ind = indentOf(l);
+    if (ind === l.length) {
+      emptyLines += 1;
+      continue;
+    }
+    if (ind <= parentIndent || l.charCodeAt(ind) === 0x23) break;
+    if (l.includes('\t')) fastYamlBail('tab');
+    const content = trimSpacesEnd(l, ind, l.length);
+    // Keys, comments and indicators inside continuation lines are where YAML readers disagree most; leave them to `yaml`.
+    if (isIndicator(content.charCodeAt(0)) || content.includes(': ') || content.includes(' #') || content.endsWith(':')) {
+      fastYamlBail('plain_continuation');
+    }
+    text += emptyLines === 0 ? ' ' + content : '\n'.repeat(emptyLines) + content;
+    emptyLines = 0;
+    st.line = i + 1;
+  }
+  return text;
+}
+
+/** A node starting on the cursor's line at column `col` (its indentation, or past `- ` in compact forms). */
+function readBlockNodeAt(st: FastYamlState, col: number, parentIndent: number): unknown {
+  const line = st.lines[st.line]!;
+  if (isSequenceEntry(line, col)) return readSequence(st, col);
+  if (findImplicitKey(line, col) !== undefined) return readMapping(st, col);
+  const c = line.charCodeAt(col);
+  if (c === 0x7c || c === 0x3e) fastYamlBail('block_scalar_node');
+  return readInlineScalar(st, col, parentIndent);
+}
+
+/** The value of an entry with nothing after its indicator: a more-indented node, a same-indent sequence under a key, or null. */
+function readIndentedValue(st: FastYamlState, indent: number, underKey: boolean): unknown {
+  const { lines } = st;
+  const li = nextContentLine(lines, st.line);
+  if (li === lines.length) return null;
+  const line = lines[li]!;
+  const ind = indentOf(line);
+  if (ind > indent) {
+    st.line = li;
+    return readBlockNodeAt(st, ind, indent);
+  }
+  if (underKey && ind === indent && isSequenceEntry(line, ind)) {
+    st.line = li;
+    return readSequence(st, ind);
+  }
+  return null;
+}
+
+/** The value after `key:` (underKey) or `-` at `at` on the cursor's line, in a collection indented `indent`. */
+function readEntryValue(st: FastYamlState, at: number, indent: number, underKey: boolean): unknown {
+  const line = st.lines[st.line]!;
+  let p = at;
+  while (line.charCodeAt(p) === 0x20) p += 1;
+  if (p === line.length || line.charCodeAt(p) === 0x23) {
+    st.line += 1;
+    return readIndentedValue(st, indent, underKey);
+  }
+  const c = line.charCodeAt(p);
+  if (c === 0x7c || c === 0x3e) return readBlockScalar(st, line, p, indent);
+  if (!underKey && (isSequenceEntry(line, p) || findImplicitKey(line, p) !== undefined)) return readBlockNodeAt(st, p, indent);
+  if (underKey && isSequenceEntry(line, p)) fastYamlBail('sequence_after_key');
+  return readInlineScalar(st, p, indent);
+}
+
+function enter(st: FastYamlState): void {
+  st.depth += 1;
+  if (st.depth > FAST_YAML_MAX_DEPTH) fastYamlBail('too_deep');
+}
+
+/** A block mapping whose first key starts at column `indent` of the cursor's line. */
+function readMapping(st: FastYamlState, indent: number): Record<string, unknown> {
+  enter(st);
+  const { lines } = st;
+  const map: Record<string, unknown> = {};
+  for (let first = true; ; first = false) {
+    if (!first) {
+      const li = nextContentLine(lines, st.line);
+      if (li === lines.length) break;
+      const ind = indentOf(lines[li]!);
+      if (ind < indent) break;
+      if (ind > indent) fastYamlBail('bad_indent');
+      st.line = li;
+    }
+    const key = findImplicitKey(lines[st.line]!, indent);
+    if (key === undefined) fastYamlBail('expected_key');
+    setOwnKey(map, key.key, readEntryValue(st, key.valueAt, indent, true));
+  }
+  st.depth -= 1;
+  return map;
+}
+
+/** A block sequence whose first `-` is at column `indent` of the cursor's line. */
+function readSequence(st: FastYamlState, indent: number): unknown[] {
+  enter(st);
+  const { lines } = st;
+  const items: unknown[] = [];
+  for (let first = true; ; first = false) {
+    if (!first) {
+      const li = nextContentLine(lines, st.line);
+      if (li === lines.length) break;
+      const line = lines[li]!;
+      const ind = indentOf(line);
+      if (ind < indent) break;
+      if (ind > indent) fastYamlBail('bad_indent');
+      // A key at this indentation closes a sequence nested under a key at the same indentation.
+      if (!isSequenceEntry(line, ind)) break;
+      st.line = li;
+    }
+    items.push(readEntryValue(st, indent + 1, indent, false));
+  }
+  st.depth -= 1;
+  return items;
+}
+
+/**
+ * Reads the document's root node, whose first line is the cursor's line.
+ *
+ * @example
+ * readBlockNode({ lines: ['a: 1'], openEnd: true, line: 0, depth: 0 }) // { a: 1 }
+ */
+export function readBlockNode(st: FastYamlState): unknown {
+  return readBlockNodeAt(st, indentOf(st.lines[st.line]!), -1);
+}

@@ -1,0 +1,81 @@
+/**
+ * The line table the YAML repairs work on: every current line remembers the
+ * offsets of the original candidate line(s) it came from, so an intervention
+ * recorded after earlier repairs inserted or removed lines still points at
+ * the right place in the candidate text.
+ */
+
+/** One current line and where it came from in the candidate text. */
+export interface YamlLine {
+  /** Current text, without the line break (a trailing `\r` is dropped). */
+  readonly text: string;
+  /** Start of the original line in candidate coordinates. */
+  readonly start: number;
+  /** End of the original line (before its line break) in candidate coordinates. */
+  readonly end: number;
+  /** 0-based index of the original line in the candidate. */
+  readonly line: number;
+}
+
+/**
+ * Splits candidate text into a line table, up to `limit` (exclusive).
+ *
+ * @example
+ * toLines('a: 1\nb: 2') // [{ text: 'a: 1', start: 0, end: 4, line: 0 }, { text: 'b: 2', start: 5, end: 9, line: 1 }]
+ */
+export function toLines(text: string, limit = text.length): YamlLine[] {
+  const out: YamlLine[] = [];
+  let start = 0;
+  let line = 0;
+  while (start <= limit) {
+    let nl = text.indexOf('\n', start);
+    if (nl < 0 || nl > limit) nl = limit;
+    const end = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+    out.push({ text: text.slice(start, end), start, end, line });
+    line++;
+    start = nl + 1;
+  }
+  return out;
+}
+
+/** Joins a line table back into text. */
+export function joinLines(lines: readonly YamlLine[]): string {
+  let out = '';
+  for (let i = 0; i < lines.length; i++) out += i === 0 ? lines[i]!.text : '\n' + lines[i]!.text;
+  return out;
+}
+
+/** Number of leading spaces. */
+export function indentOf(text: string): number {
+  let i = 0;
+  while (i < text.length && text.charCodeAt(i) === 32) i++;
+  return i;
+}
+
+/** True for a line with nothing but whitespace. */
+export function isBlank(text: string): boolean {
+  return text.trim() === '';
+}
+
+/** True for a comment-only line. */
+export function isComment(text: string): boolean {
+  return text.trimStart().startsWith('#');
+}
+
+/** Index of the next line after `i` that is neither blank nor a comment, or -1. */
+export function nextContentLine(lines: readonly YamlLine[], i: number): number {
+  for (let j = i + 1; j < lines.length; j++) {
+    const t = lines[j]!.text;
+    if (!isBlank(t) && !isComment(t)) return j;
+  }
+  return -1;
+}
+
+/** Index of the previous line before `i` that is neither blank nor a comment, or -1. */
+export function prevContentLine(lines: readonly YamlLine[], i: number): number {
+  for (let j = i - 1; j >= 0; j--) {
+    const t = lines[j]!.text;
+    if (!isBlank(t) && !isComment(t)) return j;
+  }
+  return -1;
+}

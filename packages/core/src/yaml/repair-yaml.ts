@@ -1,0 +1,82 @@
+/**
+ * Runs the YAML structural repairs in the seed's order, group by group. After
+ * each group that changed something the caller's `accept` check (a re-parse)
+ * decides whether to stop, so a document pays only for the repairs it needs.
+ */
+import type { Intervention } from '../types.js';
+import { joinLines, type YamlLine } from './line-table.js';
+import type { RepairContext, YamlRepair } from './repairs/repair-kit.js';
+import { repairNestedMappingChildren } from './repairs/repair-nested-mapping-children.js';
+import { repairInlineSequenceParent } from './repairs/repair-inline-sequence-parent.js';
+import { repairColonSpacing } from './repairs/repair-colon-spacing.js';
+import { repairInlineKeys } from './repairs/repair-inline-keys.js';
+import { repairPlainScalarColon } from './repairs/repair-plain-scalar-colon.js';
+import { repairListPrimaryKey } from './repairs/repair-list-primary-key.js';
+import { repairStrayFences } from './repairs/repair-stray-fences.js';
+import { repairXmlTagLines } from './repairs/repair-xml-tag-lines.js';
+import { repairFreeTextScalar } from './repairs/repair-free-text-scalar.js';
+import { repairDashSpacing } from './repairs/repair-dash-spacing.js';
+import { repairDuplicateKeys } from './repairs/repair-duplicate-keys.js';
+import { repairInvalidEscapes } from './repairs/repair-invalid-escapes.js';
+import { repairInnerQuotes } from './repairs/repair-inner-quotes.js';
+import { repairUnclosedQuote } from './repairs/repair-unclosed-quote.js';
+import { repairQuotedFragments } from './repairs/repair-quoted-fragments.js';
+import { repairTypeUnion } from './repairs/repair-type-union.js';
+import { repairReservedIndicators } from './repairs/repair-reserved-indicators.js';
+import { repairSequenceIndentDrift } from './repairs/repair-sequence-indent-drift.js';
+import { repairSiblingIndentation } from './repairs/repair-sibling-indentation.js';
+import { repairWrapperIndentation } from './repairs/repair-wrapper-indentation.js';
+
+/**
+ * The repairs in order, grouped. Seed order (rules 1–19), except that the
+ * line cleanups (7, 8) come first: fence and tag debris would otherwise skew
+ * the indentation reasoning of every rule before them; and the vote wrapper
+ * indentation joins rule 1, its twin: both fix YAML that may parse but nests
+ * wrongly, so they must run before any re-parse can stop the run.
+ */
+export const YAML_REPAIR_GROUPS: readonly (readonly YamlRepair[])[] = [
+  [repairStrayFences, repairXmlTagLines],
+  [repairNestedMappingChildren, repairWrapperIndentation, repairInlineSequenceParent, repairColonSpacing, repairInlineKeys],
+  [repairPlainScalarColon, repairListPrimaryKey],
+  [repairFreeTextScalar, repairDashSpacing, repairDuplicateKeys],
+  [repairInvalidEscapes, repairInnerQuotes, repairUnclosedQuote, repairQuotedFragments, repairTypeUnion, repairReservedIndicators],
+  [repairSequenceIndentDrift, repairSiblingIndentation],
+];
+
+/** Outcome of the repair run. */
+export interface YamlRepairRun<A> {
+  lines: readonly YamlLine[];
+  text: string;
+  interventions: Intervention[];
+  /** The last accepted check result, when `accept` returned one. */
+  accepted: A | null;
+}
+
+/**
+ * Applies the groups in order. `accept(text)` runs after each group that
+ * changed the text and stops the run when it returns non-null; without it all
+ * groups run (the mode the idempotence tests use).
+ *
+ * @example
+ * repairYaml(toLines('a:1'), context).text // 'a: 1'
+ */
+export function repairYaml<A>(lines: readonly YamlLine[], context: RepairContext, accept?: (text: string) => A | null): YamlRepairRun<A> {
+  const interventions: Intervention[] = [];
+  let current = lines;
+  let text: string | null = null;
+  for (const group of YAML_REPAIR_GROUPS) {
+    let changed = false;
+    for (const repair of group) {
+      const step = repair(current, context);
+      if (step.interventions.length === 0) continue;
+      changed = true;
+      current = step.lines;
+      interventions.push(...step.interventions);
+    }
+    if (!changed) continue;
+    text = joinLines(current);
+    const accepted = accept?.(text) ?? null;
+    if (accepted !== null) return { lines: current, text, interventions, accepted };
+  }
+  return { lines: current, text: text ?? joinLines(current), interventions, accepted: null };
+}

@@ -1,0 +1,54 @@
+/**
+ * Rule 3: `artifact:interview`, `skipped:false`, `- id:Q01` — a simple key
+ * with no space after its colon reads as one plain scalar. One space is
+ * inserted. Block scalar bodies and one-letter keys (`C:\path`) are skipped.
+ */
+import { indentOf, nextContentLine, prevContentLine, type YamlLine } from '../line-table.js';
+import { blockScalarMask } from '../block-scalar-mask.js';
+import { readEntry } from '../yaml-entry.js';
+import { LineRewriter, type RepairStep } from './repair-kit.js';
+
+export const COLON_SPACING_MESSAGE = 'Repaired YAML mapping keys missing a space after colon before parsing.';
+
+/** Key of two or more identifier characters, a colon, then a value that is not `:`, `/`, `\` or space. */
+const GLUED = /^( *(?:- +)?)([A-Za-z_][\w-]+):(?=[^\s:/\\])/;
+
+/** A mapping line at `indent` (a `key:` line, or a `- key:` entry when `dash`). */
+function mappingLine(lines: readonly YamlLine[], j: number, indent: number, dash: boolean): boolean {
+  if (j < 0) return false;
+  const e = readEntry(lines[j]!.text);
+  return e.key !== null && e.dash === dash && e.indent === indent;
+}
+
+/**
+ * `- Word:a` in a list of scalars is a legal string: only lines that sit in a
+ * mapping (a sibling key, or an entry whose item continues with keys) count.
+ */
+function inMapping(lines: readonly YamlLine[], i: number, indent: number, dash: boolean): boolean {
+  const prev = prevContentLine(lines, i);
+  const next = nextContentLine(lines, i);
+  if (!dash) return indent === 0 || mappingLine(lines, prev, indent, false) || mappingLine(lines, next, indent, false);
+  const continues = next >= 0 && indentOf(lines[next]!.text) > indent && mappingLine(lines, next, indentOf(lines[next]!.text), false);
+  return continues || mappingLine(lines, prev, indent, true) || mappingLine(lines, next, indent, true);
+}
+
+/**
+ * @example
+ * repairColonSpacing(toLines('- id:Q01'), ctx).lines[0].text // '- id: Q01'
+ */
+export function repairColonSpacing(lines: readonly YamlLine[]): RepairStep {
+  const w = new LineRewriter('yaml_colon_space_inserted', COLON_SPACING_MESSAGE);
+  const mask = blockScalarMask(lines);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const match = mask[i] ? null : GLUED.exec(line.text);
+    const entry = match === null ? null : readEntry(line.text);
+    if (match === null || entry === null || entry.key !== null || !inMapping(lines, i, entry.indent, entry.dash)) {
+      w.keep(line);
+      continue;
+    }
+    const at = match[0].length;
+    w.replace([line], [`${line.text.slice(0, at)} ${line.text.slice(at)}`]);
+  }
+  return w.result(lines);
+}

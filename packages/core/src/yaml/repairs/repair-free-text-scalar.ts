@@ -1,0 +1,134 @@
+/**
+ * Rule 9: fragile `free_text:` values. One-line values that YAML would misread
+ * are double-quoted; multi-line plain values, block scalars whose body sits at
+ * the key's own indentation, and multi-line single-quoted values become block
+ * literals holding the emitted text. Answer metadata (`answered_by`,
+ * `answered_at`) caught under the scalar moves back beside it; no text is
+ * invented.
+ */
+import type { YamlLine } from '../line-table.js';
+import { indentOf, isBlank } from '../line-table.js';
+import { blockScalarMask } from '../block-scalar-mask.js';
+import { doubleQuote, isBlockIndicator, keyName, readEntry, withValue, type YamlEntry } from '../yaml-entry.js';
+import { LineRewriter, type RepairContext, type RepairStep } from './repair-kit.js';
+
+export const FREE_TEXT_MESSAGE = 'Repaired YAML free_text scalar formatting before parsing.';
+
+const METADATA = /^ *(?:answered_by|answered_at):(?:[ \t]|$)/;
+/** A sibling key at the scalar's own indentation ends a malformed body. */
+const SIBLING_KEY = /^[a-z_][a-z0-9_]*:(?:[ \t]|$)/;
+const FRAGILE_WORD = /^(?:true|false|yes|no|on|off|y|n|null|~|[-+]?(?:\d[\d_]*)?\.?\d+(?:[eE][-+]?\d+)?|0x[0-9a-fA-F]+|0o[0-7]+|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/i;
+
+/** True for a one-line plain value YAML would read as something other than this text. */
+function fragile(value: string): boolean {
+  return FRAGILE_WORD.test(value) || /^[`@!&*%|>,[\]{}#]/.test(value) || /^[-?:](?:\s|$)/.test(value) || /:(?:\s|$)|\s#/.test(value);
+}
+
+/** End (exclusive) of a closed single-quoted token starting at 0, or -1. */
+function singleQuoteEnd(text: string): number {
+  for (let k = 1; k < text.length; k++) {
+    if (text[k] !== "'") continue;
+    if (text[k + 1] === "'") k++;
+    else return k + 1;
+  }
+  return -1;
+}
+
+interface Body {
+  /** Index after the last line taken. */
+  end: number;
+  /** Text lines of the scalar, indentation removed. */
+  text: string[];
+  /** Metadata lines found under the scalar. */
+  metadata: string[];
+}
+
+/** Takes lines after `i` while `belongs` says so, setting metadata aside. */
+function takeBody(lines: readonly YamlLine[], i: number, belongs: (text: string) => boolean): Body {
+  const body: Body = { end: i + 1, text: [], metadata: [] };
+  let pendingBlank = 0;
+  for (let j = i + 1; j < lines.length; j++) {
+    const text = lines[j]!.text;
+    if (isBlank(text)) {
+      pendingBlank++;
+      continue;
+    }
+    if (!belongs(text)) break;
+    for (; pendingBlank > 0; pendingBlank--) body.text.push('');
+    if (METADATA.test(text)) body.metadata.push(text.trim());
+    else body.text.push(text.trim());
+    body.end = j + 1;
+  }
+  return body;
+}
+
+function literal(line: YamlLine, entry: YamlEntry, chomp: string, body: string[], metadata: string[]): string[] {
+  const pad = ' '.repeat(entry.col + 2);
+  const keyPad = ' '.repeat(entry.col);
+  return [withValue(line.text, entry, `|${chomp}`), ...body.map((t) => (t === '' ? '' : pad + t)), ...metadata.map((m) => keyPad + m)];
+}
+
+/** The rewrite of a free-text line and the index after the lines it consumed, or null. */
+function repairOne(lines: readonly YamlLine[], i: number, entry: YamlEntry): { texts: string[]; end: number } | null {
+  const line = lines[i]!;
+  const col = entry.col;
+  const value = entry.value;
+  if (isBlockIndicator(value)) {
+    let next = i + 1;
+    while (next < lines.length && isBlank(lines[next]!.text)) next++;
+    if (next >= lines.length || indentOf(lines[next]!.text) > col) return null;
+    const body = takeBody(lines, i, (t) => {
+      const indent = indentOf(t);
+      return indent > col || (indent === col && !SIBLING_KEY.test(t.slice(indent)) && !/^-(?:\s|$)/.test(t.slice(indent)));
+    });
+    if (body.text.length === 0) return null;
+    const chomp = /[-+]/.exec(value)?.[0] ?? '';
+    return { texts: literal(line, entry, chomp, body.text, body.metadata), end: body.end };
+  }
+  if (value.startsWith('"') || value === '') return null;
+  if (value.startsWith("'")) {
+    if (singleQuoteEnd(value) >= 0) return null;
+    // Multi-line single-quoted: find the closing quote on a deeper line.
+    const parts = [value.slice(1)];
+    for (let j = i + 1; j < lines.length; j++) {
+      const text = lines[j]!.text;
+      if (!isBlank(text) && indentOf(text) <= col) return null;
+      const close = singleQuoteEnd("'" + text.trim());
+      if (close >= 0) {
+        if (close !== text.trim().length + 1) return null;
+        parts.push(text.trim().slice(0, -1));
+        const body = parts.map((p) => p.trim().replace(/''/g, "'"));
+        return { texts: literal(line, entry, '-', body, []), end: j + 1 };
+      }
+      parts.push(text.trim());
+    }
+    return null;
+  }
+  const body = takeBody(lines, i, (t) => indentOf(t) > col);
+  if (body.text.length > 0) return { texts: literal(line, entry, '-', [value, ...body.text], body.metadata), end: body.end };
+  if (body.metadata.length > 0) {
+    return { texts: [withValue(line.text, entry, fragile(value) ? doubleQuote(value) : value), ...body.metadata.map((m) => ' '.repeat(col) + m)], end: body.end };
+  }
+  return fragile(value) ? { texts: [withValue(line.text, entry, doubleQuote(value))], end: i + 1 } : null;
+}
+
+/**
+ * @example
+ * repairFreeTextScalar(toLines('free_text: yes'), ctx).lines[0].text // 'free_text: "yes"'
+ */
+export function repairFreeTextScalar(lines: readonly YamlLine[], context: RepairContext): RepairStep {
+  const w = new LineRewriter('yaml_free_text_scalar', FREE_TEXT_MESSAGE);
+  const mask = blockScalarMask(lines);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const entry = mask[i] ? null : readEntry(line.text);
+    const repaired = entry?.key != null && context.hints.freeTextKeys.has(keyName(entry.key)) ? repairOne(lines, i, entry) : null;
+    if (repaired === null) {
+      w.keep(line);
+      continue;
+    }
+    w.replace(lines.slice(i, repaired.end), repaired.texts);
+    i = repaired.end - 1;
+  }
+  return w.result(lines);
+}

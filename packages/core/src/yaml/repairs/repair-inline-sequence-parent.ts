@@ -1,0 +1,57 @@
+/**
+ * Rule 2: a collection key with its first sequence item on the same line
+ * (`questions: - id: Q01`). The item moves to its own line under the key and
+ * the item's continuation lines follow it.
+ */
+import { isBlank, type YamlLine } from '../line-table.js';
+import { blockScalarMask } from '../block-scalar-mask.js';
+import { readEntry } from '../yaml-entry.js';
+import { LineRewriter, setIndent, type RepairStep } from './repair-kit.js';
+
+export const INLINE_SEQUENCE_MESSAGE = 'Repaired inline YAML sequence or mapping syntax before parsing.';
+
+/**
+ * @example
+ * repairInlineSequenceParent(toLines('questions: - id: Q01\n             phase: a'), ctx).lines.map((l) => l.text)
+ * // ['questions:', '  - id: Q01', '    phase: a']
+ */
+export function repairInlineSequenceParent(lines: readonly YamlLine[]): RepairStep {
+  const w = new LineRewriter('yaml_inline_sequence_parent', INLINE_SEQUENCE_MESSAGE);
+  const mask = blockScalarMask(lines);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const entry = mask[i] ? null : readEntry(line.text);
+    if (entry == null || entry.key === null || !/^-[ \t]/.test(entry.value)) {
+      w.keep(line);
+      continue;
+    }
+    const newDash = entry.col + 2;
+    const oldDash = entry.valueCol;
+    const texts = [line.text.slice(0, entry.valueCol).trimEnd(), ' '.repeat(newDash) + entry.value];
+    let shift = oldDash - newDash;
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const text = lines[j]!.text;
+      if (isBlank(text)) {
+        texts.push(text);
+        continue;
+      }
+      const next = readEntry(text);
+      if (next.indent < entry.col || (next.indent === entry.col && !next.dash)) break;
+      if (next.dash && next.indent <= oldDash) {
+        shift = next.indent - newDash;
+        texts.push(setIndent(text, newDash));
+      } else {
+        texts.push(setIndent(text, Math.max(next.indent - shift, newDash + 2)));
+      }
+    }
+    // Trailing blank lines belong to what follows.
+    while (j - 1 > i && isBlank(lines[j - 1]!.text)) {
+      j--;
+      texts.pop();
+    }
+    w.replace(lines.slice(i, j), texts);
+    i = j - 1;
+  }
+  return w.result(lines);
+}

@@ -1,0 +1,115 @@
+/**
+ * What every YAML repair shares: its signature, the resolved per-contract
+ * hints, and a line rewriter that records one intervention per edit with a
+ * line-scoped span in candidate coordinates.
+ */
+import type { Category, Intervention } from '../../types.js';
+import type { YamlCode } from '../codes.js';
+import type { YamlLine } from '../line-table.js';
+
+/** Per-contract data with the seed's defaults filled in. */
+export interface ResolvedYamlHints {
+  readonly nestedChildren: Readonly<Record<string, readonly string[]>>;
+  readonly listPrimaryKeys: Readonly<Record<string, string>>;
+  readonly freeTextKeys: ReadonlySet<string>;
+  /** Vote scorecard wrapper keys, for the wrapper indentation repair. */
+  readonly wrapperKeys: ReadonlySet<string>;
+  /** Top-level keys of the contract (lets the inline-keys repair tell keys from prose). */
+  readonly knownKeys: ReadonlySet<string>;
+}
+
+/** What a repair sees besides the lines. */
+export interface RepairContext {
+  readonly hints: ResolvedYamlHints;
+}
+
+/** Result of one repair: the new line table (the input itself when nothing changed). */
+export interface RepairStep {
+  readonly lines: readonly YamlLine[];
+  readonly interventions: Intervention[];
+}
+
+/** A structural repair: pure, total, line-scoped, idempotent. */
+export type YamlRepair = (lines: readonly YamlLine[], context: RepairContext) => RepairStep;
+
+/**
+ * Builds the next line table while recording edits. Replaced lines keep their
+ * own origin when the count is unchanged; split or merged lines all point at
+ * the union of the lines they came from.
+ *
+ * @example
+ * const w = new LineRewriter('yaml_colon_space_inserted', 'Repaired …');
+ * w.replace([line], ['key: value']);
+ * w.result(lines) // { lines: [...], interventions: [{ rule: 'yaml_colon_space_inserted', span: [line.start, line.end], … }] }
+ */
+export class LineRewriter {
+  private readonly out: YamlLine[] = [];
+  private readonly interventions: Intervention[] = [];
+
+  constructor(
+    private readonly rule: YamlCode,
+    private readonly message: string,
+    private readonly category: Category = 'parser_fix',
+  ) {}
+
+  keep(line: YamlLine): void {
+    this.out.push(line);
+  }
+
+  /** Replaces `old` (consecutive lines) by `texts`; an empty `texts` drops them. */
+  replace(old: readonly YamlLine[], texts: readonly string[], message = this.message, category = this.category): void {
+    const first = old[0];
+    const last = old[old.length - 1];
+    if (first === undefined || last === undefined) return;
+    const before = old.map((l) => l.text).join('\n');
+    const after = texts.join('\n');
+    if (before === after) {
+      for (const l of old) this.out.push(l);
+      return;
+    }
+    if (texts.length === old.length) {
+      texts.forEach((text, k) => this.out.push({ ...old[k]!, text }));
+    } else {
+      for (const text of texts) this.out.push({ text, start: first.start, end: last.end, line: first.line });
+    }
+    this.interventions.push({ rule: this.rule, stage: 'parse', category, message, span: [first.start, last.end], before, after });
+  }
+
+  result(input: readonly YamlLine[]): RepairStep {
+    return this.interventions.length === 0 ? { lines: input, interventions: [] } : { lines: this.out, interventions: this.interventions };
+  }
+}
+
+/** Re-indents a line by `delta` spaces (never below zero). */
+export function shiftIndent(text: string, delta: number): string {
+  if (delta === 0 || text.trim() === '') return text;
+  if (delta > 0) return ' '.repeat(delta) + text;
+  let cut = 0;
+  while (cut < -delta && text.charCodeAt(cut) === 32) cut++;
+  return text.slice(cut);
+}
+
+/** Sets a line's indentation to exactly `indent` spaces. */
+export function setIndent(text: string, indent: number): string {
+  return ' '.repeat(indent) + text.trimStart();
+}
+
+/** Own-property lookup: keys come from model text (`constructor`, `__proto__` must not hit the prototype). */
+export function ownValue<V>(record: Readonly<Record<string, V>>, key: string): V | undefined {
+  return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
+
+/**
+ * True when the line after `i` continues a multi-line plain scalar that starts
+ * on line `i` (deeper than the node and not itself a key or an entry).
+ */
+export function continuesScalar(lines: readonly YamlLine[], i: number, nodeIndent: number): boolean {
+  const next = lines[i + 1];
+  if (next === undefined || next.text.trim() === '') return false;
+  const text = next.text;
+  let indent = 0;
+  while (indent < text.length && text.charCodeAt(indent) === 32) indent++;
+  if (indent <= nodeIndent) return false;
+  const rest = text.slice(indent);
+  return !/^-(?:\s|$)/.test(rest) && !/^[^\s:#][^:#]*:(?:\s|$)/.test(rest) && !rest.startsWith('#');
+}

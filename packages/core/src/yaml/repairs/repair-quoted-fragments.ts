@@ -1,0 +1,47 @@
+/**
+ * Rule 15: (a) a closed quoted token followed by plain text on the same line
+ * (`"pink" is accepted`) — the whole visible text is double-quoted; (b) a
+ * quoted block indicator (`"|-"`) over an indented body — the quotes go.
+ */
+import type { YamlLine } from '../line-table.js';
+import { indentOf, nextContentLine } from '../line-table.js';
+import { blockScalarMask } from '../block-scalar-mask.js';
+import { doubleQuote, readEntry, withValue, type YamlEntry } from '../yaml-entry.js';
+import { quotedEnd } from '../quoted-scalar.js';
+import { LineRewriter, continuesScalar, type RepairStep } from './repair-kit.js';
+import { IMPROPER_QUOTE_MESSAGE } from './repair-inner-quotes.js';
+
+const QUOTED_INDICATOR = /^(["'])([|>](?:[1-9][-+]?|[-+][1-9]?)?)\1$/;
+
+function rewrite(lines: readonly YamlLine[], i: number, entry: YamlEntry): string | null {
+  const value = entry.value;
+  const indicator = QUOTED_INDICATOR.exec(value);
+  if (indicator !== null) {
+    const j = nextContentLine(lines, i);
+    return j >= 0 && indentOf(lines[j]!.text) > entry.col ? indicator[2]! : null;
+  }
+  if (value[0] !== '"' && value[0] !== "'") return null;
+  const end = quotedEnd(value, 0);
+  if (end < 0 || end >= value.length) return null;
+  const rest = value.slice(end);
+  // A comment, a type union (rule 16) or flow punctuation is not a fragment.
+  if (!/^[ \t]*[^\s#|,\]}:]/.test(rest) || continuesScalar(lines, i, entry.col)) return null;
+  return doubleQuote(value);
+}
+
+/**
+ * @example
+ * repairQuotedFragments(toLines('color: "pink" is accepted'), ctx).lines[0].text // 'color: "\\"pink\\" is accepted"'
+ */
+export function repairQuotedFragments(lines: readonly YamlLine[]): RepairStep {
+  const w = new LineRewriter('yaml_quoted_fragment', IMPROPER_QUOTE_MESSAGE);
+  const mask = blockScalarMask(lines);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const entry = mask[i] ? null : readEntry(line.text);
+    const fixed = entry != null && (entry.key !== null || entry.dash) ? rewrite(lines, i, entry) : null;
+    if (entry == null || fixed === null) w.keep(line);
+    else w.replace([line], [withValue(line.text, entry, fixed)]);
+  }
+  return w.result(lines);
+}

@@ -1,0 +1,27 @@
+/**
+ * Rule 7: markdown fence delimiter lines left inside a YAML candidate (a
+ * candidate cut from the first known key, a fence opened twice, …). The
+ * delimiter lines are removed; fences inside block scalar bodies are text.
+ */
+import type { YamlLine } from '../line-table.js';
+import { blockScalarMask } from '../block-scalar-mask.js';
+import { LineRewriter, type RepairStep } from './repair-kit.js';
+
+export const STRAY_FENCE_MESSAGE = 'Unwrapped markdown code fence wrapping the YAML payload.';
+
+const FENCE = /^[ \t]*(?:`{3,}|~{3,})[ \t]*[\w+.-]*[ \t]*$/;
+
+/**
+ * @example
+ * repairStrayFences(toLines('```yaml\na: 1\n```'), ctx).lines.map((l) => l.text) // ['a: 1']
+ */
+export function repairStrayFences(lines: readonly YamlLine[]): RepairStep {
+  const w = new LineRewriter('yaml_stray_fence_stripped', STRAY_FENCE_MESSAGE, 'cleanup');
+  const mask = blockScalarMask(lines);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!mask[i] && FENCE.test(line.text)) w.replace([line], []);
+    else w.keep(line);
+  }
+  return w.result(lines);
+}

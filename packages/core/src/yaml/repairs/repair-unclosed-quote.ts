@@ -1,0 +1,46 @@
+/**
+ * Rule 14: `key: "value` or `- "value` with no closing quote, where the next
+ * non-blank line is clearly a new structural element (an entry, a sibling
+ * key, a fence, a document marker) or the end of the text. The quote is
+ * closed at the end of the line; no text is added or inferred.
+ */
+import type { YamlLine } from '../line-table.js';
+import { nextContentLine } from '../line-table.js';
+import { blockScalarMask } from '../block-scalar-mask.js';
+import { readEntry } from '../yaml-entry.js';
+import { doubleQuoteEnd } from '../quoted-scalar.js';
+import { LineRewriter, type RepairStep } from './repair-kit.js';
+
+export const UNCLOSED_QUOTE_MESSAGE = 'Fixed unbalanced YAML quote before reparsing.';
+
+function structuralBoundary(lines: readonly YamlLine[], i: number, col: number): boolean {
+  const j = nextContentLine(lines, i);
+  if (j < 0) return true;
+  const text = lines[j]!.text;
+  if (/^[ \t]*(?:```|~~~)/.test(text) || /^(?:---|\.\.\.)(?:\s|$)/.test(text)) return true;
+  const next = readEntry(text);
+  return next.dash || (next.key !== null && next.indent <= col);
+}
+
+/**
+ * @example
+ * repairUnclosedQuote(toLines('title: "Fix login\nstatus: open'), ctx).lines[0].text // 'title: "Fix login"'
+ */
+export function repairUnclosedQuote(lines: readonly YamlLine[]): RepairStep {
+  const w = new LineRewriter('yaml_unclosed_quote_closed', UNCLOSED_QUOTE_MESSAGE);
+  const mask = blockScalarMask(lines);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const entry = mask[i] ? null : readEntry(line.text);
+    const fires =
+      entry != null &&
+      (entry.key !== null || entry.dash) &&
+      entry.value.startsWith('"') &&
+      !entry.value.endsWith('\\') &&
+      doubleQuoteEnd(entry.value, 0) < 0 &&
+      structuralBoundary(lines, i, entry.col);
+    if (!fires) w.keep(line);
+    else w.replace([line], [line.text.trimEnd() + '"']);
+  }
+  return w.result(lines);
+}

@@ -1,0 +1,75 @@
+/**
+ * Vote scorecards: a wrapper key (`draft_scores:`) emitted correctly but with
+ * the draft scorecards one level too shallow beneath it (at the wrapper's own
+ * indentation), or a draft's rubric rows at the draft label's indentation.
+ * The shallow lines are indented one level.
+ */
+import type { YamlLine } from '../line-table.js';
+import { indentOf, isBlank, nextContentLine } from '../line-table.js';
+import { blockScalarMask } from '../block-scalar-mask.js';
+import { keyName, readEntry } from '../yaml-entry.js';
+import { LineRewriter, shiftIndent, type RepairContext, type RepairStep } from './repair-kit.js';
+
+export const WRAPPER_INDENT_MESSAGE = 'Normalized vote scorecard indentation under the wrapper key.';
+
+const DRAFT_LABEL = /^draft[\s_-]*\d+$/i;
+
+/** End (exclusive) of the run of lines at indentation >= `col` after `i`, stopping where `stop` says. */
+function runEnd(lines: readonly YamlLine[], i: number, col: number, stop: (k: number) => boolean): number {
+  let end = i + 1;
+  for (let k = i + 1; k < lines.length; k++) {
+    const text = lines[k]!.text;
+    if (isBlank(text)) continue;
+    if (indentOf(text) < col || stop(k)) break;
+    end = k + 1;
+  }
+  return end;
+}
+
+/**
+ * @example
+ * repairWrapperIndentation(toLines('draft_scores:\nDraft 1:\n  total_score: 40'), ctx).lines.map((l) => l.text)
+ * // ['draft_scores:', '  Draft 1:', '    total_score: 40']
+ */
+export function repairWrapperIndentation(lines: readonly YamlLine[], context: RepairContext): RepairStep {
+  // Shifting a wrapper body can expose shallow rubric rows inside it; a second pass takes them.
+  const first = wrapperPass(lines, context);
+  if (first.interventions.length === 0) return first;
+  const second = wrapperPass(first.lines, context);
+  return { lines: second.lines, interventions: [...first.interventions, ...second.interventions] };
+}
+
+function wrapperPass(lines: readonly YamlLine[], context: RepairContext): RepairStep {
+  const w = new LineRewriter('yaml_wrapper_indentation', WRAPPER_INDENT_MESSAGE);
+  const mask = blockScalarMask(lines);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const entry = mask[i] ? null : readEntry(line.text);
+    const j = entry?.key != null && entry.value === '' && !entry.dash ? nextContentLine(lines, i) : -1;
+    const next = j < 0 ? null : readEntry(lines[j]!.text);
+    if (entry == null || entry.key === null || next === null || next.indent !== entry.indent || next.dash || next.key === null) {
+      w.keep(line);
+      continue;
+    }
+    const name = keyName(entry.key);
+    let end = -1;
+    if (context.hints.wrapperKeys.has(name)) {
+      // Everything after the wrapper down to the end of its section is its body.
+      end = runEnd(lines, i, entry.indent, () => false);
+    } else if (DRAFT_LABEL.test(name) && next.value !== '') {
+      // Rubric rows run until the next bare key (the next draft) at this indentation.
+      end = runEnd(lines, i, entry.indent, (k) => {
+        const e = readEntry(lines[k]!.text);
+        return e.indent === entry.indent && (e.value === '' || e.dash);
+      });
+    }
+    if (end < 0) {
+      w.keep(line);
+      continue;
+    }
+    const block = lines.slice(i, end);
+    w.replace(block, block.map((l, k) => (k === 0 ? l.text : shiftIndent(l.text, 2))));
+    i = end - 1;
+  }
+  return w.result(lines);
+}

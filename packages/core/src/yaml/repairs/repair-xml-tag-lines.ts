@@ -1,0 +1,31 @@
+/**
+ * Rule 8: lines that are nothing but an XML-style tag (`<tag>`, `</tag>`,
+ * `<tag/>`) — envelope debris around or inside the payload. Each such line is
+ * removed and named in the warning; tags inside block scalar bodies are text.
+ */
+import type { YamlLine } from '../line-table.js';
+import { blockScalarMask } from '../block-scalar-mask.js';
+import { LineRewriter, type RepairStep } from './repair-kit.js';
+
+const TAG_LINE = /^[ \t]*(<\/?[A-Za-z][\w.:-]*(?:[ \t]+[^<>]*)?\/?>)[ \t]*$/;
+
+/** The seed's wording, listing the tag removed. */
+export function xmlTagMessage(tag: string): string {
+  return `Stripped XML-style tags ${tag} from the payload before parsing.`;
+}
+
+/**
+ * @example
+ * repairXmlTagLines(toLines('<BEAD_STATUS>\nstatus: done\n</BEAD_STATUS>'), ctx).lines.map((l) => l.text) // ['status: done']
+ */
+export function repairXmlTagLines(lines: readonly YamlLine[]): RepairStep {
+  const w = new LineRewriter('yaml_xml_tag_line_stripped', '', 'cleanup');
+  const mask = blockScalarMask(lines);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const match = mask[i] ? null : TAG_LINE.exec(line.text);
+    if (match === null) w.keep(line);
+    else w.replace([line], [], xmlTagMessage(match[1]!));
+  }
+  return w.result(lines);
+}

@@ -1,0 +1,85 @@
+/**
+ * A cheap, line-local reading of one YAML line: indentation, sequence dash,
+ * mapping key and value. The repairs reason about lines, never about a parse
+ * tree, because they run exactly when the parser has given up.
+ */
+
+/** What a single line looks like to the repairs. */
+export interface YamlEntry {
+  /** Leading spaces. */
+  readonly indent: number;
+  /** True when the line is a block sequence entry (`- …`). */
+  readonly dash: boolean;
+  /** Column of the node after the dash(es) (equals `indent` without a dash). */
+  readonly col: number;
+  /** Column of the last dash of a compact nested entry (`- - x`), else `indent`. */
+  readonly dashCol: number;
+  /** Mapping key (raw, quotes kept) or null when the line holds no `key:`. */
+  readonly key: string | null;
+  /** Column where the value starts (after `key: ` or `- `). */
+  readonly valueCol: number;
+  /** The value text, trailing whitespace removed. */
+  readonly value: string;
+}
+
+const KEY = /^(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|[A-Za-z_$][\w$./-]*(?: [\w$./-]+)*):(?=[ \t]|$)/;
+const BLOCK_INDICATOR = /^[|>](?:[1-9][-+]?|[-+][1-9]?)?(?:[ \t]+#.*)?$/;
+
+function skipSpaces(text: string, i: number): number {
+  while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  return i;
+}
+
+/**
+ * Reads one line.
+ *
+ * @example
+ * readEntry('  - id: Q01') // { indent: 2, dash: true, col: 4, dashCol: 2, key: 'id', valueCol: 8, value: 'Q01' }
+ */
+export function readEntry(text: string): YamlEntry {
+  let indent = 0;
+  while (indent < text.length && text.charCodeAt(indent) === 32) indent++;
+  let col = indent;
+  let dashCol = indent;
+  let dash = false;
+  // Compact nested entries (`- - x`) read as one entry whose node starts after the last dash.
+  while (text.charCodeAt(col) === 45 /* - */ && (col + 1 === text.length || text.charCodeAt(col + 1) === 32 || text.charCodeAt(col + 1) === 9)) {
+    dash = true;
+    dashCol = col;
+    col = skipSpaces(text, col + 1);
+  }
+  const match = KEY.exec(text.slice(col));
+  if (match === null) return { indent, dash, col, dashCol, key: null, valueCol: col, value: text.slice(col).trimEnd() };
+  const valueCol = skipSpaces(text, col + match[0].length);
+  return { indent, dash, col, dashCol, key: match[0].slice(0, -1), valueCol, value: text.slice(valueCol).trimEnd() };
+}
+
+/** The key without surrounding quotes. */
+export function keyName(key: string): string {
+  if (key.length >= 2 && (key[0] === '"' || key[0] === "'") && key.endsWith(key[0])) return key.slice(1, -1);
+  return key;
+}
+
+/** True for a block scalar header value: `|`, `>-`, `|2+`, … */
+export function isBlockIndicator(value: string): boolean {
+  return BLOCK_INDICATOR.test(value);
+}
+
+/** True when a value starts like a plain scalar (not quoted, not a collection, not an indicator). */
+export function isPlainValue(value: string): boolean {
+  if (value === '') return false;
+  return !/^[-?:,[\]{}#&*!|>'"%@`]/.test(value) || /^[-?:][^\s]/.test(value);
+}
+
+/**
+ * Writes a scalar as a YAML double-quoted string. JSON string syntax is a
+ * subset of YAML's double-quoted style, so the visible text is preserved.
+ */
+export function doubleQuote(text: string): string {
+  return JSON.stringify(text);
+}
+
+/** Replaces the value of a line, keeping indentation, dash and key as emitted. */
+export function withValue(text: string, entry: YamlEntry, value: string): string {
+  return text.slice(0, entry.valueCol) + value;
+}

@@ -1,0 +1,77 @@
+/**
+ * Where chunks run: inline on the calling thread (threads = 0) or on a
+ * Piscina pool of worker threads (threads ≥ 1).
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Contract } from '@airlock/core';
+import { Piscina } from 'piscina';
+import { BatchError } from './batch-error.js';
+import type { ResolvedContractRef } from './load-contract.js';
+import { processChunk, type ChunkInput, type ChunkOutput } from './process-chunk.js';
+import type { ChunkTask } from './worker.js';
+
+/** Runs chunks; `close` releases the threads. */
+export interface ChunkRunner {
+  mode: 'inline' | 'piscina';
+  run(input: ChunkInput): Promise<ChunkOutput>;
+  close(): Promise<void>;
+}
+
+/**
+ * Piscina needs a JavaScript file, so it always loads the built worker: from
+ * `dist/` this URL points at the sibling file, from `src/` (tests) at the build
+ * output. Tests of the pool therefore need `build` first (turbo's `test` task
+ * depends on it).
+ */
+export const WORKER_URL = new URL('../dist/worker.js', import.meta.url);
+
+/**
+ * The parent's flags minus export conditions: a test runner adds `--conditions
+ * source`, which would send the built worker to TypeScript sources it cannot load.
+ */
+function workerExecArgv(): string[] {
+  const out: string[] = [];
+  const argv = process.execArgv;
+  for (let k = 0; k < argv.length; k++) {
+    const flag = argv[k]!;
+    if (flag === '--conditions' || flag === '-C') k++;
+    else if (!flag.startsWith('--conditions=') && !flag.startsWith('-C=')) out.push(flag);
+  }
+  return out;
+}
+
+/**
+ * Creates a chunk runner.
+ *
+ * @example
+ * const runner = createChunkRunner(2, resolvedRef, contract);
+ * const { text } = await runner.run({ lines, lineNumbers, field: 'output', idField: 'id' });
+ * await runner.close();
+ */
+export function createChunkRunner(threads: number, ref: ResolvedContractRef, contract: Contract): ChunkRunner {
+  if (threads === 0) {
+    return {
+      mode: 'inline',
+      run: async (input) => processChunk(input, contract),
+      close: async () => {},
+    };
+  }
+  if (!existsSync(WORKER_URL)) {
+    throw new BatchError('worker', `the worker thread file is not built (${fileURLToPath(WORKER_URL)}); run the build first`);
+  }
+  const pool = new Piscina<ChunkTask, ChunkOutput>({
+    filename: WORKER_URL.href,
+    name: 'runChunkTask',
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+    concurrentTasksPerWorker: 1,
+    execArgv: workerExecArgv(),
+  });
+  return {
+    mode: 'piscina',
+    run: (input) => pool.run({ ...input, contract: ref }),
+    close: () => pool.destroy(),
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The end-of-run summary as a plain-text table (no colors: it lands in logs
+ * and CI output as often as on a terminal).
+ */
+import { NO_AGENT } from './batch-counts.js';
+import type { BatchCounts, BatchStats, OutcomeCounts } from './types.js';
+
+const number = new Intl.NumberFormat('en-US');
+
+function percent(part: number, whole: number): string {
+  return whole === 0 ? '' : `${((100 * part) / whole).toFixed(1)}%`;
+}
+
+function row(label: string, value: number, whole: number, indent = 2): string {
+  return `${' '.repeat(indent)}${label.padEnd(30 - indent)}${number.format(value).padStart(10)}  ${percent(value, whole).padStart(6)}`;
+}
+
+/** Entries sorted by count, descending, then by name so ties print in a stable order. */
+function ranked(map: Record<string, number>): [string, number][] {
+  return Object.entries(map).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+function outcomeLines(counts: OutcomeCounts): string[] {
+  const lines = [
+    `${'records'.padEnd(30)}${number.format(counts.records).padStart(10)}`,
+    row('valid, untouched', counts.validUntouched, counts.records),
+    row('valid after repair', counts.validRepaired, counts.records),
+    row('failed', counts.failed, counts.records),
+  ];
+  for (const [failure, n] of ranked(counts.failures as Record<string, number>)) lines.push(row(failure, n, counts.records, 4));
+  return lines;
+}
+
+function agentLines(counts: BatchCounts, limit: number): string[] {
+  const agents = Object.entries(counts.agents).sort((a, b) => b[1].records - a[1].records || (a[0] < b[0] ? -1 : 1));
+  // A log without agent fields has only the `(none)` bucket: nothing to break down.
+  if (agents.length === 0 || (agents.length === 1 && agents[0]![0] === NO_AGENT)) return [];
+  const head = `${'agents'.padEnd(22)}${'records'.padStart(10)}${'untouched'.padStart(11)}${'repaired'.padStart(10)}${'failed'.padStart(9)}`;
+  const lines = ['', head];
+  for (const [agent, c] of agents.slice(0, limit)) {
+    const name = agent.length > 19 ? `${agent.slice(0, 18)}…` : agent;
+    lines.push(`  ${name.padEnd(20)}${number.format(c.records).padStart(10)}${number.format(c.validUntouched).padStart(11)}${number.format(c.validRepaired).padStart(10)}${number.format(c.failed).padStart(9)}`);
+  }
+  if (agents.length > limit) lines.push(`  … ${agents.length - limit} more agents`);
+  return lines;
+}
+
+/** How many rules and agents the table lists. */
+export interface FormatStatsOptions {
+  topRules?: number;
+  topAgents?: number;
+}
+
+/**
+ * Formats run statistics as the summary table the CLI prints.
+ *
+ * @example
+ * console.log(formatStatsTable(await runBatch(options)));
+ */
+export function formatStatsTable(stats: BatchStats, options: FormatStatsOptions = {}): string {
+  const lines = outcomeLines(stats);
+  const rules = ranked(stats.rules);
+  if (rules.length > 0) {
+    lines.push('', 'top intervention rules');
+    for (const [rule, n] of rules.slice(0, options.topRules ?? 10)) lines.push(`  ${rule.padEnd(28)}${number.format(n).padStart(10)}`);
+    if (rules.length > (options.topRules ?? 10)) lines.push(`  … ${rules.length - (options.topRules ?? 10)} more rules`);
+  }
+  lines.push(...agentLines(stats, options.topAgents ?? 10));
+  const mode = stats.threads === 0 ? 'inline' : `${stats.threads} thread${stats.threads === 1 ? '' : 's'}`;
+  const resumed = stats.resumedFrom > 0 ? `, resumed after ${number.format(stats.resumedFrom)} records` : '';
+  lines.push(
+    '',
+    `throughput: ${number.format(stats.recordsPerSecond)} records/s, ${stats.mbPerSecond.toFixed(2)} MB/s (${mode}, ${(stats.elapsedMs / 1000).toFixed(1)} s${resumed})`,
+  );
+  if (!stats.complete) lines.push('interrupted: the checkpoint is kept; rerun with --resume to continue');
+  return lines.join('\n');
+}

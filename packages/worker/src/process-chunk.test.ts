@@ -1,0 +1,51 @@
+import { toContract } from '@airlock/core';
+import { describe, expect, it } from 'vitest';
+import { processChunk } from './process-chunk.js';
+import { taskSchema } from './test-support/task-schemas.js';
+
+const contract = toContract(taskSchema, 'taskSchema');
+
+function run(lines: string[], field = 'output', idField = 'id') {
+  const out = processChunk({ lines, lineNumbers: lines.map((_, k) => 10 + k), field, idField }, contract);
+  return { ...out, records: out.text.trimEnd().split('\n').map((l) => JSON.parse(l) as { line: number; id: unknown; agent?: string; result: Record<string, unknown> }) };
+}
+
+describe('processChunk', () => {
+  it('writes one result line per input line, in order, with line, id and agent', () => {
+    const { records, counts, text } = run([
+      JSON.stringify({ id: 'a', agent: 'planner', output: '{"title":"t","priority":1}' }),
+      JSON.stringify({ id: 7, output: 'Sure:\n```json\n{"title":"t","priority":1}\n```' }),
+    ]);
+    expect(text.endsWith('\n')).toBe(true);
+    expect(records.map((r) => [r.line, r.id, r.agent])).toEqual([[10, 'a', 'planner'], [11, 7, undefined]]);
+    expect(records[0]!.result).toMatchObject({ success: true, data: { title: 't', priority: 1 }, interventions: [] });
+    expect(records[1]!.result['success']).toBe(true);
+    expect(counts).toMatchObject({ records: 2, validUntouched: 1, validRepaired: 1, failed: 0 });
+    expect(counts.agents['planner']).toMatchObject({ records: 1, validUntouched: 1 });
+    expect(counts.agents['(none)']).toMatchObject({ records: 1, validRepaired: 1 });
+    expect(Object.keys(counts.rules).length).toBeGreaterThan(0);
+  });
+
+  it('turns malformed lines, non-objects, missing and non-string fields into bad_record results', () => {
+    const { records, counts } = run(['{"id": "x", "output": ', '[1,2]', '{"id":"m"}', '{"id":"n","output":{"title":"t"}}']);
+    expect(records.map((r) => r.result['failure'])).toEqual(['bad_record', 'bad_record', 'bad_record', 'bad_record']);
+    expect(records[0]!.result['extractionError']).toMatch(/^line 10: malformed JSON/);
+    expect(records[1]!.result['extractionError']).toBe('line 11: the record is an array, not a JSON object');
+    expect(records[2]!.result['extractionError']).toBe('line 12: field "output" is missing');
+    expect(records[3]!.result['extractionError']).toBe('line 13: field "output" is an object, not a string');
+    expect(records.map((r) => r.id)).toEqual([null, null, 'm', 'n']);
+    expect(counts.failures).toEqual({ bad_record: 4 });
+  });
+
+  it('reads dotted field and id paths', () => {
+    const { records } = run([JSON.stringify({ meta: { run: 'x1' }, step: { text: '{"title":"t","priority":2}' } })], 'step.text', 'meta.run');
+    expect(records[0]).toMatchObject({ id: 'x1', result: { success: true, data: { priority: 2 } } });
+  });
+
+  it('keeps hostile agent names as plain keys', () => {
+    const { counts } = run(['{"agent":"__proto__","output":""}', '{"agent":"constructor","output":""}']);
+    expect(Object.keys(counts.agents).sort()).toEqual(['__proto__', 'constructor']);
+    expect(counts.agents['__proto__']!.records).toBe(1);
+    expect(({} as Record<string, unknown>)['records']).toBeUndefined();
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * Shapes shared by the batch runner, its worker threads and the CLI. Everything
+ * that crosses a thread or lands in a file is plain JSON data.
+ */
+import type { FailureClass } from '@airlock/core';
+
+/** Where a contract lives: a module specifier (path or package) and an export name. */
+export interface ContractRef {
+  module: string;
+  export: string;
+}
+
+/** Outcome counts of a set of records. */
+export interface OutcomeCounts {
+  records: number;
+  /** Valid with zero interventions. */
+  validUntouched: number;
+  /** Valid after at least one intervention. */
+  validRepaired: number;
+  failed: number;
+  /** Failed records by failure class. */
+  failures: Partial<Record<FailureClass, number>>;
+}
+
+/** Counts that add up across chunks and survive a resume (stored in the checkpoint). */
+export interface BatchCounts extends OutcomeCounts {
+  /** Interventions per rule, over every result (valid or not). */
+  rules: Record<string, number>;
+  /** Outcome counts per `agent` field of the records (`(none)` when absent). */
+  agents: Record<string, OutcomeCounts>;
+  /** UTF-8 bytes of the input records processed (newline included). */
+  inputBytes: number;
+}
+
+/** Final statistics of a run: counts of the whole output plus this session's throughput. */
+export interface BatchStats extends BatchCounts {
+  /** False when the run was interrupted (the checkpoint is kept). */
+  complete: boolean;
+  /** Records that were already committed when this session resumed. */
+  resumedFrom: number;
+  threads: number;
+  elapsedMs: number;
+  /** Records processed by this session per second. */
+  recordsPerSecond: number;
+  /** Input megabytes (10^6 bytes) processed by this session per second. */
+  mbPerSecond: number;
+}
+
+/** First line of every batch output. Thread count and chunk size are absent on purpose: they never change results. */
+export interface BatchMetadata {
+  airlock: {
+    version: string;
+    contract: { name: string; fingerprint: string; module: string; export: string };
+    options: { field: string; idField: string };
+  };
+}
+
+/** One output line per input record. */
+export interface BatchRecord {
+  line: number;
+  id: string | number | null;
+  agent?: string;
+  result: unknown;
+}
+
+/** Reported after each committed chunk. */
+export interface BatchProgress {
+  /** Records committed to the output, resumed ones included. */
+  records: number;
+  /** Failed records committed so far. */
+  failed: number;
+  /** Bytes of the input file read so far (compressed bytes for .gz). */
+  inputBytesRead: number;
+  /** Size of the input file, when known. */
+  inputBytesTotal: number | undefined;
+  /** Uncompressed input bytes processed by this session. */
+  bytesProcessed: number;
+  elapsedMs: number;
+}
+
+/** Options of {@link runBatch}. */
+export interface RunBatchOptions {
+  /** JSONL run log, plain or gzip (detected from its first bytes). */
+  input: string;
+  /** NDJSON result file; its checkpoint is `<output>.checkpoint.json`. */
+  output: string;
+  contract: ContractRef;
+  /** Worker threads; 0 runs inline on the calling thread. Default: inline below 1 MiB of input (128 KiB gzip), else available parallelism. */
+  threads?: number;
+  /** Records per task sent to a worker. Default 256. */
+  chunkSize?: number;
+  /** Dotted path to the raw model text in each record. Default `output`. */
+  field?: string;
+  /** Dotted path to the record id. Default `id`. */
+  idField?: string;
+  /** Continue from `<output>.checkpoint.json` when present. */
+  resume?: boolean;
+  /** Overwrite an existing output (or one made with another version/contract). */
+  force?: boolean;
+  /** Where to write the statistics as JSON. */
+  statsJson?: string;
+  /** Chunks submitted but not yet committed. Default: 2 per thread (min 2). */
+  maxChunksInFlight?: number;
+  onProgress?: (progress: BatchProgress) => void;
+  /** Aborting stops reading, commits the chunks in flight, keeps the checkpoint. */
+  signal?: AbortSignal;
+  /** Base directory for a relative contract module. Default `process.cwd()`. */
+  cwd?: string;
+}
+
+/** Outcome of a record in a diff: `valid_untouched`, `valid_repaired` or `failed:<class>`. */
+export type RecordOutcome = 'valid_untouched' | 'valid_repaired' | `failed:${string}`;
