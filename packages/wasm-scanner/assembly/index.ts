@@ -19,9 +19,9 @@ const FENCE_OPEN = 1, FENCE_INFO = 2, FENCE_BODY = 3, FENCE_CLOSE = 4, FENCE_UNC
 const ORPHAN_FENCE = 6, TAG_OPEN = 7, TAG_BODY = 8, TAG_CLOSE = 9, TAG_UNCLOSED_BODY = 10;
 const TRANSCRIPT_PREFIX = 11, TRAILING_NOISE = 12;
 
-// Tag records [lt, gt, nameStart, nameEnd, closed] and the open stack (record numbers).
-const TAGS = memory.data(MAX_TRACKED_TAGS * 5 * 4, 16);
-const STACK = memory.data(MAX_TRACKED_TAGS * 4, 16);
+// The open-tag stack, records [lt, gt, nameStart, nameEnd], and the abandoned opens [lt, gt].
+const STACK = memory.data(MAX_TRACKED_TAGS * 4 * 4, 16);
+const ABANDONED = memory.data(MAX_TRACKED_TAGS * 2 * 4, 16);
 // ASCII code units that can change scanner state when no noise run is open: LF (the next
 // index is a line start), `<`, `[`, DEL and C0 controls other than TAB/CR. Everything else
 // is skipped in a tight loop, which is where the kernel wins over the JS scanner.
@@ -37,8 +37,8 @@ let n: i32 = 0;
 let outStart: usize = 0;
 let outPos: usize = 0;
 let memEnd: usize = 0;
-let tagCount: i32 = 0;
 let stackLen: i32 = 0;
+let abandonedLen: i32 = 0;
 let scanCalls: i32 = 0;
 let balancedCalls: i32 = 0;
 
@@ -187,8 +187,13 @@ function sameName(aStart: i32, aEnd: i32, bStart: i32, bEnd: i32): bool {
 }
 
 // @ts-ignore: decorator
-@inline function tag(rec: i32, field: i32): i32 {
-  return load<i32>(TAGS + ((<usize>(rec * 5 + field)) << 2));
+@inline function open(entry: i32, field: i32): i32 {
+  return load<i32>(STACK + ((<usize>(entry * 4 + field)) << 2));
+}
+
+// @ts-ignore: decorator
+@inline function abandoned(entry: i32, field: i32): i32 {
+  return load<i32>(ABANDONED + ((<usize>(entry * 2 + field)) << 2));
 }
 
 function scanTag(i: i32): i32 {
@@ -202,27 +207,28 @@ function scanTag(i: i32): i32 {
   if (j - nameStart > MAX_TAG_NAME || j >= n || ch(j) != GT) return 0;
   const nameEnd = j;
   if (!closing) {
-    if (tagCount < MAX_TRACKED_TAGS) {
-      store<i32>(STACK + (<usize>stackLen << 2), tagCount);
-      stackLen++;
-      const p = TAGS + (<usize>(tagCount * 5) << 2);
+    if (stackLen < MAX_TRACKED_TAGS) {
+      const p = STACK + (<usize>(stackLen * 4) << 2);
       store<i32>(p, i);
       store<i32>(p, j, 4);
       store<i32>(p, nameStart, 8);
       store<i32>(p, nameEnd, 12);
-      store<i32>(p, 0, 16);
-      tagCount++;
+      stackLen++;
     }
     return j + 1 - i;
   }
   for (let s = stackLen - 1; s >= 0; s--) {
-    const rec = load<i32>(STACK + (<usize>s << 2));
-    if (sameName(tag(rec, 2), tag(rec, 3), nameStart, nameEnd)) {
-      store<i32>(TAGS + (<usize>(rec * 5 + 4) << 2), 1);
-      stackLen = s;
-      push(TAG_OPEN, tag(rec, 0), tag(rec, 1) + 1);
-      push(TAG_BODY, tag(rec, 1) + 1, i);
+    if (sameName(open(s, 2), open(s, 3), nameStart, nameEnd)) {
+      for (let u = s + 1; u < stackLen && abandonedLen < MAX_TRACKED_TAGS; u++) {
+        const p = ABANDONED + (<usize>(abandonedLen * 2) << 2);
+        store<i32>(p, open(u, 0));
+        store<i32>(p, open(u, 1), 4);
+        abandonedLen++;
+      }
+      push(TAG_OPEN, open(s, 0), open(s, 1) + 1);
+      push(TAG_BODY, open(s, 1) + 1, i);
       push(TAG_CLOSE, i, j + 1);
+      stackLen = s;
       break;
     }
   }
@@ -239,8 +245,8 @@ export function scan(len: i32): i32 {
   outStart = (INPUT + (<usize>len << 1) + 15) & ~(<usize>15);
   outPos = outStart;
   memEnd = <usize>memory.size() << 16;
-  tagCount = 0;
   stackLen = 0;
+  abandonedLen = 0;
 
   let inFence = false;
   let fenceTicks = 0, fenceOpenStart = 0, fenceOpenEnd = 0, fenceInfoStart = 0, fenceInfoEnd = 0, fenceBodyStart = 0;
@@ -355,11 +361,13 @@ export function scan(len: i32): i32 {
       push(FENCE_UNCLOSED_BODY, fenceBodyStart, n);
     }
   }
-  for (let t = 0; t < tagCount; t++) {
-    if (tag(t, 4) == 0) {
-      push(TAG_OPEN, tag(t, 0), tag(t, 1) + 1);
-      push(TAG_UNCLOSED_BODY, tag(t, 1) + 1, n);
-    }
+  for (let t = 0; t < abandonedLen; t++) {
+    push(TAG_OPEN, abandoned(t, 0), abandoned(t, 1) + 1);
+    push(TAG_UNCLOSED_BODY, abandoned(t, 1) + 1, n);
+  }
+  for (let t = 0; t < stackLen; t++) {
+    push(TAG_OPEN, open(t, 0), open(t, 1) + 1);
+    push(TAG_UNCLOSED_BODY, open(t, 1) + 1, n);
   }
   if (noiseStart >= 0) push(TRAILING_NOISE, noiseStart, n);
   return <i32>((outPos - outStart) >>> 2);

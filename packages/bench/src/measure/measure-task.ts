@@ -42,6 +42,8 @@ export async function measureTask(name: string, fn: () => unknown, bytes: number
     iterations: budget.iterations,
     warmupTime: budget.warmupTime,
     warmupIterations: budget.warmupIterations,
+    // Later rounds of a group run on a warm JIT; a zero warm-up budget skips it.
+    warmup: budget.warmupIterations > 0 || budget.warmupTime > 0,
     throws: true,
   });
   bench.add(name, fn);

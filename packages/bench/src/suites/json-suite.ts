@@ -11,6 +11,7 @@ import { findExport } from '../optional/try-import.js';
 import { JSON_CLEAN_VS_JSON_PARSE, JSON_DEFECTIVE_VS_JSONREPAIR } from '../report/targets.js';
 import { candidateOf, sameValue, sharePercent } from './candidate-of.js';
 import type { Suite } from './suite.js';
+import type { GroupTask } from './suite-recorder.js';
 
 /** Accepts any value: the suite measures parsing, not validation. */
 const permissive = z.unknown();
@@ -32,23 +33,26 @@ export const jsonSuite: Suite = {
     const clean = sampleDocuments('clean_json', count, ctx.seed);
     const cleanCase = `clean JSON set (${count} docs)`;
     const cleanCandidates = clean.texts.map(candidateOf);
-    const parse = await rec.measure(cleanCase, 'JSON.parse', () => clean.texts.forEach((t) => JSON.parse(t)), clean.bytes);
-    const full = await rec.measure(cleanCase, 'Airlock safeParse', () => clean.texts.forEach((t) => safeParse(t, permissive)), clean.bytes);
-    const stage = await rec.measure(cleanCase, 'Airlock parseJsonCandidate', () => cleanCandidates.forEach((c) => parseJsonCandidate(c, {})), clean.bytes);
+    const [parse = null, full = null, stage = null] = await rec.measureGroup(cleanCase, [
+      { subject: 'JSON.parse', fn: () => clean.texts.forEach((t) => JSON.parse(t)) },
+      { subject: 'Airlock safeParse', fn: () => clean.texts.forEach((t) => safeParse(t, permissive)) },
+      { subject: 'Airlock parseJsonCandidate', fn: () => cleanCandidates.forEach((c) => parseJsonCandidate(c, {})) },
+    ], clean.bytes);
     rec.speedRatio(JSON_CLEAN_VS_JSON_PARSE, full, parse);
     rec.speedRatio({ id: 'json.clean.stage_vs_json_parse', label: 'Clean JSON: parseJsonCandidate (no scan) vs JSON.parse', unit: 'x', better: 'higher' }, stage, parse);
 
     const bad = sampleDocuments('defective_json', count, ctx.seed + 1);
     const badCase = `defective JSON set (${count} docs)`;
     const badCandidates = bad.texts.map(candidateOf);
-    const peer = await rec.measure(badCase, 'jsonrepair + JSON.parse', () => bad.texts.forEach(viaJsonrepair), bad.bytes);
-    const airlock = await rec.measure(badCase, 'Airlock safeParse', () => bad.texts.forEach((t) => safeParse(t, permissive)), bad.bytes);
-    await rec.measure(badCase, 'Airlock parseJsonCandidate', () => badCandidates.forEach((c) => parseJsonCandidate(c, {})), bad.bytes);
-
     const repairJson = await findExport<(text: string) => unknown>('repairJson', ['@airlock/core']);
-    if (repairJson.available) {
-      await rec.measure(badCase, 'Airlock repairJson', () => bad.texts.forEach((t) => repairJson.value(t)), bad.bytes, { optional: true });
-    } else rec.unavailable(badCase, 'Airlock repairJson', repairJson.reason);
+    const badTasks: GroupTask[] = [
+      { subject: 'jsonrepair + JSON.parse', fn: () => bad.texts.forEach(viaJsonrepair) },
+      { subject: 'Airlock safeParse', fn: () => bad.texts.forEach((t) => safeParse(t, permissive)) },
+      { subject: 'Airlock parseJsonCandidate', fn: () => badCandidates.forEach((c) => parseJsonCandidate(c, {})) },
+    ];
+    if (repairJson.available) badTasks.push({ subject: 'Airlock repairJson', fn: () => bad.texts.forEach((t) => repairJson.value(t)), optional: true });
+    else rec.unavailable(badCase, 'Airlock repairJson', repairJson.reason);
+    const [peer = null, airlock = null] = await rec.measureGroup(badCase, badTasks, bad.bytes);
 
     const airlockResults = bad.texts.map((t) => safeParse(t, permissive));
     const peerResults = bad.texts.map(viaJsonrepair);

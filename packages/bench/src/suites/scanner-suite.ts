@@ -6,11 +6,11 @@
 import { scanText } from '@airlock/core';
 import { corpusText } from '../generate/corpus-text.js';
 import { formatSize } from '../generate/parse-size.js';
-import type { Measurement } from '../measure/measure-task.js';
 import { regexExtract } from '../naive/regex-extract.js';
 import { loadWasmScanner } from '../optional/load-wasm-scanner.js';
 import { wasmVsJs } from '../report/targets.js';
 import type { Suite } from './suite.js';
+import type { GroupTask } from './suite-recorder.js';
 
 export const SCANNER_SIZES = [256, 2048, 64 * 1024, 1024 * 1024] as const;
 
@@ -26,13 +26,14 @@ export const scannerSuite: Suite = {
       const text = corpusText(size, ctx.seed);
       const bytes = Buffer.byteLength(text);
       const label = formatSize(size);
-      const regex = await rec.measure(label, 'regex extractor', () => regexExtract(text), bytes);
-      const js = await rec.measure(label, 'JS scanner (scanText)', () => scanText(text), bytes);
+      const tasks: GroupTask[] = [
+        { subject: 'regex extractor', fn: () => regexExtract(text) },
+        { subject: 'JS scanner (scanText)', fn: () => scanText(text) },
+      ];
+      if (wasm.available) tasks.push({ subject: 'WASM scanner (scan)', fn: () => wasm.value.scan(text), optional: true });
+      else rec.unavailable(label, 'WASM scanner (scan)', wasm.reason);
+      const [regex = null, js = null, fast = null] = await rec.measureGroup(label, tasks, bytes);
       rec.speedRatio({ id: `scanner.js_vs_regex.${label}`, label: `Scanner at ${label}: JS scanner vs regex extractor`, unit: 'x', better: 'higher' }, js, regex);
-      let fast: Measurement | null = null;
-      if (wasm.available) {
-        fast = await rec.measure(label, 'WASM scanner (scan)', () => wasm.value.scan(text), bytes, { optional: true });
-      } else rec.unavailable(label, 'WASM scanner (scan)', wasm.reason);
       rec.speedRatio(wasmVsJs(label, size >= 2048), fast, js);
       if (crossover === null && fast !== null && js !== null && fast.opsPerSec >= js.opsPerSec) crossover = size;
     }

@@ -8,6 +8,22 @@ import type { MeasurementRow, RatioResult, RatioSpec } from '../report/results.j
 import { measureTask, type Measurement } from '../measure/measure-task.js';
 import type { SuiteContext } from './suite.js';
 
+/** One task of {@link SuiteRecorder.measureGroup}. */
+export interface GroupTask {
+  subject: string;
+  fn: () => unknown;
+  /** A peer or an unfinished piece: a throw becomes an error row instead of crashing the suite. */
+  optional?: boolean;
+  note?: string;
+}
+
+/** Median over rounds of the per-round medians. */
+function combine(runs: readonly Measurement[]): Measurement {
+  const sorted = [...runs].sort((a, b) => a.medianMs - b.medianMs);
+  const mid = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  return { ...mid, samples: runs.reduce((n, r) => n + r.samples, 0) };
+}
+
 export class SuiteRecorder {
   readonly rows: MeasurementRow[] = [];
   readonly ratios: RatioResult[] = [];
@@ -25,28 +41,47 @@ export class SuiteRecorder {
    * const base = await rec.measure('clean JSON set', 'JSON.parse', () => texts.forEach((t) => JSON.parse(t)), bytes);
    */
   async measure(caseName: string, subject: string, fn: () => unknown, bytes: number, options: { optional?: boolean; note?: string } = {}): Promise<Measurement | null> {
-    this.ctx.log(`${this.suite}: ${subject} on ${caseName}`);
-    try {
-      const m = await measureTask(`${subject} / ${caseName}`, fn, bytes, this.ctx.budget(bytes));
-      const row: MeasurementRow = {
-        suite: this.suite,
-        case: caseName,
-        subject,
-        bytes,
-        opsPerSec: m.opsPerSec,
-        mbPerSec: m.mbPerSec,
-        medianMs: m.medianMs,
-        samples: m.samples,
-        status: 'ok',
-      };
-      if (options.note !== undefined) row.note = options.note;
+    const [m] = await this.measureGroup(caseName, [{ subject, fn, ...options }], bytes);
+    return m ?? null;
+  }
+
+  /**
+   * Measures tasks on the same input in alternating rounds (A B C, A B C, …) and
+   * keeps each task's median over the rounds, so a load spike on a shared machine
+   * hits every side of a ratio instead of one. Quick mode runs one round.
+   *
+   * @example
+   * const [parse, airlock] = await rec.measureGroup('clean set', [{ subject: 'JSON.parse', fn: a }, { subject: 'safeParse', fn: b }], bytes);
+   */
+  async measureGroup(caseName: string, tasks: readonly GroupTask[], bytes: number): Promise<(Measurement | null)[]> {
+    const rounds = this.ctx.mode === 'quick' ? 1 : 3;
+    const budget = this.ctx.budget(bytes);
+    const perRound = { ...budget, time: budget.time / rounds, iterations: Math.max(1, Math.ceil(budget.iterations / rounds)) };
+    const runs: Measurement[][] = tasks.map(() => []);
+    const errors: (string | null)[] = tasks.map(() => null);
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, task] of tasks.entries()) {
+        if (errors[i] !== null) continue;
+        if (round === 0) this.ctx.log(`${this.suite}: ${task.subject} on ${caseName}`);
+        try {
+          runs[i]!.push(await measureTask(`${task.subject} / ${caseName}`, task.fn, bytes, round === 0 ? perRound : { ...perRound, warmupIterations: 0, warmupTime: 0 }));
+        } catch (error) {
+          if (!task.optional) throw error;
+          errors[i] = `threw: ${(error as Error).message.split('\n')[0]}`;
+        }
+      }
+    }
+    return tasks.map((task, i) => {
+      if (errors[i] !== null) {
+        this.rows.push(this.emptyRow(caseName, task.subject, bytes, 'error', errors[i]!));
+        return null;
+      }
+      const m = combine(runs[i]!);
+      const row: MeasurementRow = { suite: this.suite, case: caseName, subject: task.subject, bytes, opsPerSec: m.opsPerSec, mbPerSec: m.mbPerSec, medianMs: m.medianMs, samples: m.samples, status: 'ok' };
+      if (task.note !== undefined) row.note = task.note;
       this.rows.push(row);
       return m;
-    } catch (error) {
-      if (!options.optional) throw error;
-      this.rows.push(this.emptyRow(caseName, subject, bytes, 'error', `threw: ${(error as Error).message.split('\n')[0]}`));
-      return null;
-    }
+    });
   }
 
   /** Records a timing taken outside tinybench (macro runs): `ms` for one pass over `bytes`. */

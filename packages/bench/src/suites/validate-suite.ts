@@ -19,10 +19,15 @@ export const validateSuite: Suite = {
     const invalid = values.filter((v) => !benchContract.safeParse(v).success).length;
     if (invalid > 0) rec.note(`${invalid} generated value(s) do not satisfy benchContract: the generator and the contract disagree.`);
     const caseName = `clean artifact values (${count})`;
-    const zod = await rec.measure(caseName, 'Zod safeParse', () => values.forEach((v) => benchContract.safeParse(v)), docs.bytes);
-    const airlock = await rec.measure(caseName, 'Airlock normalize + validate', () => {
-      for (const v of values) validateValue(contract.schema, normalizeValue(v, contract).value);
-    }, docs.bytes);
+    const [zod = null, airlock = null] = await rec.measureGroup(caseName, [
+      { subject: 'Zod safeParse', fn: () => values.forEach((v) => benchContract.safeParse(v)) },
+      {
+        subject: 'Airlock normalize + validate',
+        fn: () => {
+          for (const v of values) validateValue(contract.schema, normalizeValue(v, contract).value);
+        },
+      },
+    ], docs.bytes);
     rec.speedRatio({ id: 'validate.vs_zod', label: 'normalize + validate vs Zod safeParse alone', unit: 'x', better: 'higher' }, airlock, zod);
   },
 };

@@ -9,11 +9,11 @@ import { z } from 'zod';
 import { generateRecords } from '../generate/generate-records.js';
 import { sampleDocuments } from '../generate/sample-documents.js';
 import { regexExtract } from '../naive/regex-extract.js';
-import { loadYamlFast } from '../optional/load-yaml-fast.js';
+import { loadYamlFast, type FastYamlLoad } from '../optional/load-yaml-fast.js';
 import { YAML_CLEAN_VS_YAML_PARSE, YAML_FAST_ACCEPTANCE, YAML_FAST_VS_YAML_PARSE } from '../report/targets.js';
 import { candidateOf, sameValue, sharePercent } from './candidate-of.js';
 import type { Suite, SuiteContext } from './suite.js';
-import type { SuiteRecorder } from './suite-recorder.js';
+import type { GroupTask, SuiteRecorder } from './suite-recorder.js';
 
 const permissive = z.unknown();
 
@@ -37,18 +37,8 @@ export function corpusYamlCandidates(count: number, seed: number): { body: strin
   return out;
 }
 
-async function fastLoader(ctx: SuiteContext, rec: SuiteRecorder, texts: readonly string[], bytes: number, caseName: string, parse: Awaited<ReturnType<SuiteRecorder['measure']>>): Promise<void> {
-  const fast = await loadYamlFast();
-  if (!fast.available) {
-    rec.unavailable(caseName, 'loadYamlFast', fast.reason);
-    rec.ratio(YAML_FAST_VS_YAML_PARSE, null, fast.reason);
-    rec.ratio(YAML_FAST_ACCEPTANCE, null, fast.reason);
-    return;
-  }
-  const load = fast.value;
-  const measured = await rec.measure(caseName, 'loadYamlFast', () => texts.forEach((t) => load(t)), bytes, { optional: true });
-  rec.speedRatio(YAML_FAST_VS_YAML_PARSE, measured, parse);
-
+/** Acceptance share of the fast loader on the corpus's YAML candidates, and a differential check. */
+function fastAcceptance(ctx: SuiteContext, rec: SuiteRecorder, load: FastYamlLoad): void {
   const candidates = corpusYamlCandidates(ctx.mode === 'quick' ? 60 : 300, ctx.seed);
   const results = candidates.map((c) => ({ ...c, result: load(c.body) }));
   const clean = results.filter((r) => r.clean);
@@ -71,17 +61,31 @@ export const yamlSuite: Suite = {
     const clean = sampleDocuments('clean_yaml', count, ctx.seed + 2);
     const cleanCase = `clean YAML set (${count} docs)`;
     const cleanCandidates = clean.texts.map(candidateOf);
-    const parse = await rec.measure(cleanCase, 'yaml.parse', () => clean.texts.forEach((t) => parseYaml(t)), clean.bytes);
-    const full = await rec.measure(cleanCase, 'Airlock safeParse', () => clean.texts.forEach((t) => safeParse(t, permissive)), clean.bytes);
-    const stage = await rec.measure(cleanCase, 'Airlock parseYamlCandidate', () => cleanCandidates.forEach((c) => parseYamlCandidate(c, {})), clean.bytes);
+    const fast = await loadYamlFast();
+    const cleanTasks: GroupTask[] = [
+      { subject: 'yaml.parse', fn: () => clean.texts.forEach((t) => parseYaml(t)) },
+      { subject: 'Airlock safeParse', fn: () => clean.texts.forEach((t) => safeParse(t, permissive)) },
+      { subject: 'Airlock parseYamlCandidate', fn: () => cleanCandidates.forEach((c) => parseYamlCandidate(c, {})) },
+    ];
+    if (fast.available) cleanTasks.push({ subject: 'loadYamlFast', fn: () => clean.texts.forEach((t) => fast.value(t)), optional: true });
+    const [parse = null, full = null, stage = null, fastM = null] = await rec.measureGroup(cleanCase, cleanTasks, clean.bytes);
     rec.speedRatio(YAML_CLEAN_VS_YAML_PARSE, full, parse);
     rec.speedRatio({ id: 'yaml.clean.stage_vs_yaml_parse', label: 'Clean YAML: parseYamlCandidate (no scan) vs yaml.parse', unit: 'x', better: 'higher' }, stage, parse);
-    await fastLoader(ctx, rec, clean.texts, clean.bytes, cleanCase, parse);
+    if (fast.available) {
+      rec.speedRatio(YAML_FAST_VS_YAML_PARSE, fastM, parse);
+      fastAcceptance(ctx, rec, fast.value);
+    } else {
+      rec.unavailable(cleanCase, 'loadYamlFast', fast.reason);
+      rec.ratio(YAML_FAST_VS_YAML_PARSE, null, fast.reason);
+      rec.ratio(YAML_FAST_ACCEPTANCE, null, fast.reason);
+    }
 
     const bad = sampleDocuments('defective_yaml', count, ctx.seed + 3);
     const badCase = `defective YAML set (${count} docs)`;
-    const peer = await rec.measure(badCase, 'yaml.parse (throws or not)', () => bad.texts.forEach(tryYaml), bad.bytes);
-    const airlock = await rec.measure(badCase, 'Airlock safeParse', () => bad.texts.forEach((t) => safeParse(t, permissive)), bad.bytes);
+    const [peer = null, airlock = null] = await rec.measureGroup(badCase, [
+      { subject: 'yaml.parse (throws or not)', fn: () => bad.texts.forEach(tryYaml) },
+      { subject: 'Airlock safeParse', fn: () => bad.texts.forEach((t) => safeParse(t, permissive)) },
+    ], bad.bytes);
     rec.speedRatio({ id: 'yaml.defective.vs_yaml_parse', label: 'Defective YAML: Airlock safeParse vs yaml.parse', unit: 'x', better: 'higher' }, airlock, peer);
     const airlockResults = bad.texts.map((t) => safeParse(t, permissive));
     const peerResults = bad.texts.map(tryYaml);

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { safeParse } from '../index.js';
+import { safeParse, type AnySchema } from '../index.js';
 import { FIXTURE_CONTRACTS, type FixtureContractName } from './test-support/fixture-contracts.js';
 
 const root = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -23,7 +23,7 @@ interface Expected {
 }
 
 function observe(input: string, contract: FixtureContractName): Expected {
-  const result = safeParse(input, FIXTURE_CONTRACTS[contract]);
+  const result = safeParse(input, FIXTURE_CONTRACTS[contract] as AnySchema<unknown>);
   const observed: Expected = { contract, success: result.success, rules: result.interventions.map((i) => i.rule) };
   if (result.success) {
     observed.candidate = { source: result.candidate.source, span: [result.candidate.span[0], result.candidate.span[1]] };
@@ -49,7 +49,7 @@ describe('safeParse fixtures', () => {
     const observed = observe(input, expected.contract);
     expect(observed).toEqual(expected);
     // Spans point into the original text: every span's `before` is the raw excerpt.
-    const result = safeParse(input, FIXTURE_CONTRACTS[expected.contract]);
+    const result = safeParse(input, FIXTURE_CONTRACTS[expected.contract] as AnySchema<unknown>);
     for (const i of result.interventions) {
       if (i.span !== undefined && i.before !== undefined) expect(input.slice(i.span[0], i.span[1])).toBe(i.before);
     }

@@ -140,7 +140,7 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
     }
     const denied = deniedInterventions(interventions, options.repair);
     if (denied.length > 0) {
-      const truncation = denied.some((i) => i.category === 'synthesized');
+      const truncation = denied.some((i) => i.category === 'synthesized' && i.stage === 'parse');
       consider(
         failure(truncation ? 'truncated' : 'repair_denied', `The repair profile refuses: ${[...new Set(denied.map((i) => i.rule))].join(', ')}.`, {
           candidate: info,

@@ -7,7 +7,7 @@
 import type { Span } from '../types.js';
 import type { Candidate } from './candidate.js';
 import { toRawIndex } from './candidate.js';
-import { scanText } from './scan-text.js';
+import { selectScan } from './select-scanner.js';
 import { SpanKind } from './span-kind.js';
 import { stripTranscriptPrefixes, type StrippedText } from './strip-transcript-prefixes.js';
 
@@ -35,7 +35,7 @@ interface View {
  *
  * @example
  * const raw = 'Sure:\n```json\n{"a":1}\n```';
- * buildCandidates(raw, scanText(raw)).map((c) => c.source) // ['raw', 'fenced']
+ * buildCandidates(raw, selectScan(raw)).map((c) => c.source) // ['raw', 'fenced']
  */
 export function buildCandidates(raw: string, spans: Int32Array, options: CandidateOptions = {}): Candidate[] {
   const out: Candidate[] = [];
@@ -43,7 +43,7 @@ export function buildCandidates(raw: string, spans: Int32Array, options: Candida
   const rawView: View = { text: raw, spans, stripped: null };
   const stripped = stripTranscriptPrefixes(raw, spans);
   const views: View[] = [rawView];
-  if (stripped !== null) views.push({ text: stripped.text, spans: scanText(stripped.text), stripped });
+  if (stripped !== null) views.push({ text: stripped.text, spans: selectScan(stripped.text), stripped });
 
   const add = (view: View, source: Candidate['source'], start: number, end: number, extra: Partial<Candidate> = {}): void => {
     if (out.length >= MAX_CANDIDATES) return;

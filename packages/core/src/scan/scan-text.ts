@@ -12,8 +12,10 @@
  *   opens one unless its info string (rest of the line) contains a backtick. Inside a fence
  *   a line of at least as many backticks followed only by whitespace closes it.
  * - Tags: `<name>` / `</name>`, name `[A-Za-z_][A-Za-z0-9_.:-]*` of at most 64 chars. A close
- *   pairs with the nearest open of the same name on the open stack (opens above it become
- *   unclosed). At most {@link MAX_TRACKED_TAGS} opens are tracked.
+ *   pairs with the nearest open of the same name on the open stack; the opens above it are
+ *   abandoned (unclosed). The stack holds at most {@link MAX_TRACKED_TAGS} opens (further opens
+ *   are ignored while it is full) and at most as many abandoned opens are remembered, so the
+ *   work per close is bounded and the scan stays linear with fixed memory.
  * - Noise tokens: ESC CSI (`ESC [` params intermediates final), ESC OSC (`ESC ]` … BEL or ESC `\`,
  *   ending at a newline or the end when unterminated), ESC + one other char, bare `[200~`/`[201~`,
  *   and C0 controls other than tab/LF/CR (plus DEL). The trailing run of noise tokens and
@@ -23,11 +25,12 @@
  *   whitespace (and the trailing noise run) is an ORPHAN_FENCE.
  *
  * Output order: fence and prefix spans as met; a paired tag's three spans when its close is
- * met; then unclosed fence / orphan fence; then unclosed tags by position; then trailing noise.
+ * met; then unclosed fence / orphan fence; then unclosed tags (abandoned ones in the order they
+ * were abandoned, then those still on the stack from bottom to top); then trailing noise.
  */
 import { SpanKind } from './span-kind.js';
 
-/** Opens beyond this many are ignored, which keeps tag pairing linear. */
+/** Bound of the open-tag stack and of the abandoned-open list; keeps tag pairing linear. */
 export const MAX_TRACKED_TAGS = 256;
 /** Longest tag name considered. */
 export const MAX_TAG_NAME = 64;
@@ -36,6 +39,16 @@ const LF = 10, CR = 13, TAB = 9, SPACE = 32, ESC = 27, BEL = 7, DEL = 127;
 const BACKTICK = 96, LT = 60, GT = 62, SLASH = 47, LBRACKET = 91, RBRACKET = 93, BACKSLASH = 92, TILDE = 126;
 
 const ROLES = ['assistant', 'user', 'system', 'sys', 'tool', 'model', 'error'];
+
+/**
+ * ASCII code units that can change scanner state when no noise run is open: LF (the next
+ * index is a line start), `<`, `[`, DEL and C0 controls other than tab and CR.
+ */
+const STOP = new Uint8Array(128);
+for (let c = 0; c < 32; c++) STOP[c] = c !== TAB && c !== CR ? 1 : 0;
+STOP[LT] = 1;
+STOP[LBRACKET] = 1;
+STOP[DEL] = 1;
 
 /** Growable Int32 triple buffer. */
 class SpanSink {
@@ -161,9 +174,7 @@ export function scanText(text: string): Int32Array {
   let inFence = false;
   let fenceTicks = 0, fenceOpenStart = 0, fenceOpenEnd = 0, fenceInfoStart = 0, fenceInfoEnd = 0, fenceBodyStart = 0;
 
-  // Tag records: [ltIndex, gtIndex, nameStart, nameEnd, closed(0/1)] flattened.
-  const tags: number[] = [];
-  const stack: number[] = []; // indices into tags (record number)
+  const tags: TagState = { stack: [], abandoned: [] };
 
   let noiseStart = -1;
   let i = 0;
@@ -215,9 +226,18 @@ export function scanText(text: string): Int32Array {
       }
     }
 
+    if (noiseStart < 0) {
+      // Plain characters cannot change any state while no noise run is open: skip them.
+      while (i < n) {
+        const d = text.charCodeAt(i);
+        if (d < 128 && STOP[d] === 1) break;
+        i++;
+      }
+      if (i >= n) break;
+    }
     const c = text.charCodeAt(i);
     if (c === LT) {
-      const consumed = scanTag(text, i, tags, stack, out);
+      const consumed = scanTag(text, i, tags, out);
       if (consumed > 0) {
         noiseStart = -1;
         i += consumed;
@@ -246,18 +266,26 @@ export function scanText(text: string): Int32Array {
       out.push(SpanKind.FENCE_UNCLOSED_BODY, fenceBodyStart, n);
     }
   }
-  for (let t = 0; t < tags.length; t += 5) {
-    if (tags[t + 4] === 0) {
-      out.push(SpanKind.TAG_OPEN, tags[t]!, tags[t + 1]! + 1);
-      out.push(SpanKind.TAG_UNCLOSED_BODY, tags[t + 1]! + 1, n);
-    }
+  for (let t = 0; t < tags.abandoned.length; t += 2) {
+    out.push(SpanKind.TAG_OPEN, tags.abandoned[t]!, tags.abandoned[t + 1]! + 1);
+    out.push(SpanKind.TAG_UNCLOSED_BODY, tags.abandoned[t + 1]! + 1, n);
+  }
+  for (let t = 0; t < tags.stack.length; t += 4) {
+    out.push(SpanKind.TAG_OPEN, tags.stack[t]!, tags.stack[t + 1]! + 1);
+    out.push(SpanKind.TAG_UNCLOSED_BODY, tags.stack[t + 1]! + 1, n);
   }
   if (noiseStart >= 0) out.push(SpanKind.TRAILING_NOISE, noiseStart, n);
   return out.result();
 }
 
+/** Open tags still open (flat `[lt, gt, nameStart, nameEnd]`) and abandoned opens (flat `[lt, gt]`). */
+interface TagState {
+  stack: number[];
+  abandoned: number[];
+}
+
 /** Recognizes `<name>` or `</name>` at `i`; returns the length consumed or 0. */
-function scanTag(text: string, i: number, tags: number[], stack: number[], out: SpanSink): number {
+function scanTag(text: string, i: number, tags: TagState, out: SpanSink): number {
   const n = text.length;
   let j = i + 1;
   const closing = j < n && text.charCodeAt(j) === SLASH;
@@ -268,21 +296,20 @@ function scanTag(text: string, i: number, tags: number[], stack: number[], out: 
   while (j < n && j - nameStart <= MAX_TAG_NAME && isNameChar(text.charCodeAt(j))) j++;
   if (j - nameStart > MAX_TAG_NAME || j >= n || text.charCodeAt(j) !== GT) return 0;
   const nameEnd = j;
+  const stack = tags.stack;
   if (!closing) {
-    if (tags.length / 5 < MAX_TRACKED_TAGS) {
-      stack.push(tags.length / 5);
-      tags.push(i, j, nameStart, nameEnd, 0);
-    }
+    if (stack.length < MAX_TRACKED_TAGS * 4) stack.push(i, j, nameStart, nameEnd);
     return j + 1 - i;
   }
-  for (let s = stack.length - 1; s >= 0; s--) {
-    const rec = stack[s]! * 5;
-    if (sameName(text, tags[rec + 2]!, tags[rec + 3]!, nameStart, nameEnd)) {
-      tags[rec + 4] = 1;
-      stack.length = s;
-      out.push(SpanKind.TAG_OPEN, tags[rec]!, tags[rec + 1]! + 1);
-      out.push(SpanKind.TAG_BODY, tags[rec + 1]! + 1, i);
+  for (let s = stack.length - 4; s >= 0; s -= 4) {
+    if (sameName(text, stack[s + 2]!, stack[s + 3]!, nameStart, nameEnd)) {
+      for (let u = s + 4; u < stack.length && tags.abandoned.length < MAX_TRACKED_TAGS * 2; u += 4) {
+        tags.abandoned.push(stack[u]!, stack[u + 1]!);
+      }
+      out.push(SpanKind.TAG_OPEN, stack[s]!, stack[s + 1]! + 1);
+      out.push(SpanKind.TAG_BODY, stack[s + 1]! + 1, i);
       out.push(SpanKind.TAG_CLOSE, i, j + 1);
+      stack.length = s;
       break;
     }
   }

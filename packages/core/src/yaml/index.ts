@@ -7,3 +7,4 @@ export { toLines, joinLines, type YamlLine } from './line-table.js';
 export type { YamlRepair, RepairContext, RepairStep, ResolvedYamlHints } from './repairs/repair-kit.js';
 export { YAML_PARSE_OPTIONS, YAML_TO_JS_OPTIONS } from './yaml-options.js';
 export { YAML_CODES, type YamlCode } from './codes.js';
+export { loadYamlFast, fastYamlStats, resetFastYamlStats } from './fast/index.js';

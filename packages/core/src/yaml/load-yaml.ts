@@ -1,8 +1,12 @@
 /**
- * The plain YAML parse, in one small function so a faster loader can replace
- * it: `yaml` under the hostile-input settings of `yaml-options.ts`.
+ * The plain YAML parse: the fast loader for the subset agents emit, then
+ * `yaml` under the hostile-input settings of `yaml-options.ts` for everything
+ * the fast loader declines (it never reports errors itself, so every
+ * diagnostic still comes from `yaml`).
  */
 import { LineCounter, parseDocument } from 'yaml';
+import { exceedsYamlDepth } from './exceeds-yaml-depth.js';
+import { loadYamlFast } from './fast/load-yaml-fast.js';
 import { YAML_PARSE_OPTIONS, YAML_TO_JS_OPTIONS } from './yaml-options.js';
 
 /** Outcome of one plain parse. */
@@ -27,6 +31,9 @@ export type LoadYamlResult =
  * loadYaml('a: 1\na: 2') // { ok: false, error: 'Map keys must be unique', offset: 5, line: 2 }
  */
 export function loadYaml(text: string): LoadYamlResult {
+  const fast = loadYamlFast(text);
+  if (fast.ok) return fast;
+  if (exceedsYamlDepth(text)) return { ok: false, error: 'The YAML nests too deeply to load safely.' };
   try {
     const lineCounter = new LineCounter();
     const doc = parseDocument(text, { ...YAML_PARSE_OPTIONS, lineCounter });
