@@ -10,6 +10,7 @@ import { BatchError } from './batch-error.js';
 import type { ResolvedContractRef } from './load-contract.js';
 import { processChunk, type ChunkInput, type ChunkOutput } from './process-chunk.js';
 import type { ChunkTask } from './worker.js';
+import { useWasmScanner } from './use-wasm-scanner.js';
 
 /** Runs chunks; `close` releases the threads. */
 export interface ChunkRunner {
@@ -51,6 +52,7 @@ function workerExecArgv(): string[] {
  */
 export function createChunkRunner(threads: number, ref: ResolvedContractRef, contract: Contract): ChunkRunner {
   if (threads === 0) {
+    useWasmScanner();
     return {
       mode: 'inline',
       run: async (input) => processChunk(input, contract),

@@ -19,3 +19,4 @@ export { diffBatches, type BatchDiff, type OutcomeChange } from './diff-batches.
 export { formatDiff } from './format-diff.js';
 export { airlockVersion } from './airlock-version.js';
 export { getPath } from './get-path.js';
+export { useWasmScanner } from './use-wasm-scanner.js';

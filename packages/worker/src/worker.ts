@@ -5,6 +5,7 @@
 import type { Contract } from '@airlock/core';
 import { importContract, type ResolvedContractRef } from './load-contract.js';
 import { processChunk, type ChunkInput, type ChunkOutput } from './process-chunk.js';
+import { useWasmScanner } from './use-wasm-scanner.js';
 
 /** What the main thread sends: a chunk plus where to load the contract from. */
 export interface ChunkTask extends ChunkInput {
@@ -20,6 +21,7 @@ const contracts = new Map<string, Promise<Contract>>();
  * new Piscina({ filename: workerUrl, name: 'runChunkTask' });
  */
 export async function runChunkTask(task: ChunkTask): Promise<ChunkOutput> {
+  useWasmScanner();
   const key = `${task.contract.specifier}#${task.contract.export}`;
   let contract = contracts.get(key);
   if (contract === undefined) {

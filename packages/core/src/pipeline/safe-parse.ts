@@ -135,7 +135,9 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
     }
     const validation = validateValue(contract.schema, normalized.value);
     if (!validation.ok) {
-      consider(failure('schema', 'The candidate does not match the contract.', { candidate: info, raw: outcome.value, validationErrors: validation.issues, interventions, repairApplied }));
+      // A cut-off output fails the schema as a symptom; the retry loop needs a fresh session, not a correction.
+      const cutOff = outcome.truncated;
+      consider(failure(cutOff ? 'truncated' : 'schema', cutOff ? 'The output was cut off and what remains does not match the contract.' : 'The candidate does not match the contract.', { candidate: info, raw: outcome.value, validationErrors: validation.issues, interventions, repairApplied }));
       continue;
     }
     const denied = deniedInterventions(interventions, options.repair);
