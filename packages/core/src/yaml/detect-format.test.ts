@@ -22,3 +22,13 @@ describe('detectFormat', () => {
     expect(detectFormat(text, fence)).toBe(expected);
   });
 });
+
+describe('detectFormat on prose around a JSON root', () => {
+  it('sends prose + a JSON object on its own lines to the JSON path even when the prose has `Note:` lines', () => {
+    expect(detectFormat('Here is the result:\n<FINAL_ANSWER>\n{\n  "a": 1\n}\n</FINAL_ANSWER>\nNote: I did not run the tests.')).toBe('json');
+    expect(detectFormat('Summary below.\n[\n  {"a": 1}\n]\nNote: done')).toBe('json');
+  });
+  it('keeps prose + YAML on the YAML path', () => {
+    expect(detectFormat('Here is the review.\nsummary: ok\nverdict: approve\nNote: done')).toBe('yaml');
+  });
+});

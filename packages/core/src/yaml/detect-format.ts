@@ -14,6 +14,8 @@ const PREAMBLE = /^(?:[ \t]*(?:#[^\n]*)?\r?\n|---[ \t]*\r?\n)*/;
 const JSON_ROOT = /^[ \t]*(?:\{\s*(?:"|\})|\[\s*(?:[[{"\]\d-]|true\b|false\b|null\b))/;
 /** A YAML mapping key or sequence entry line (identifier keys only, so prose is not a key). */
 const YAML_LINE = /^[ \t]*(?:-(?:[ \t]|$)|[A-Za-z_][\w.-]*(?: \d+)?[ \t]*:(?:[ \t]|$)|"[^"\n]*"[ \t]*:[ \t])/;
+/** A line that opens a JSON object or array: `{` then `"`/`}`/end of line, or `[` then a value or end of line. */
+const JSON_LINE_START = /^[ \t]*(?:\{[ \t]*(?:"|\}|\r?$)|\[[ \t]*(?:[[{"\]\d-]|\r?$))/m;
 const YAML_LINE_ANYWHERE = /^[ \t]*(?:-[ \t]+|[A-Za-z_][\w.-]*[ \t]*:(?:[ \t]|$))/m;
 
 /**
@@ -32,5 +34,7 @@ export function detectFormat(text: string, fenceInfo?: string): CandidateFormat 
   if (jsonRoot || first === '{' || first === '[') return 'json';
   // A YAML-shaped first line decides, unless a JSON root sits alone at the start of a later line.
   if (YAML_LINE.test(body)) return /^[{[]/m.test(body) ? 'json' : 'yaml';
+  // Prose first: a JSON root opening a line of its own outweighs a `Note: …` line in the prose.
+  if (JSON_LINE_START.test(body)) return 'json';
   return YAML_LINE_ANYWHERE.test(text) && !text.includes('{"') ? 'yaml' : 'json';
 }

@@ -4,9 +4,9 @@
  * inserted. Block scalar bodies and one-letter keys (`C:\path`) are skipped.
  */
 import { indentOf, nextContentLine, prevContentLine, type YamlLine } from '../line-table.js';
-import { blockScalarMask } from '../block-scalar-mask.js';
 import { readEntry } from '../yaml-entry.js';
 import { LineRewriter, type RepairStep } from './repair-kit.js';
+import { insertSpace, replaceLine, rewriteLines } from './rewrite-lines.js';
 
 export const COLON_SPACING_MESSAGE = 'Repaired YAML mapping keys missing a space after colon before parsing.';
 
@@ -38,17 +38,11 @@ function inMapping(lines: readonly YamlLine[], i: number, indent: number, dash: 
  */
 export function repairColonSpacing(lines: readonly YamlLine[]): RepairStep {
   const w = new LineRewriter('yaml_colon_space_inserted', COLON_SPACING_MESSAGE);
-  const mask = blockScalarMask(lines);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const match = mask[i] ? null : GLUED.exec(line.text);
-    const entry = match === null ? null : readEntry(line.text);
-    if (match === null || entry === null || entry.key !== null || !inMapping(lines, i, entry.indent, entry.dash)) {
-      w.keep(line);
-      continue;
-    }
-    const at = match[0].length;
-    w.replace([line], [`${line.text.slice(0, at)} ${line.text.slice(at)}`]);
-  }
-  return w.result(lines);
+  return rewriteLines(lines, w, (i) => {
+    const text = lines[i]!.text;
+    const match = GLUED.exec(text);
+    if (match === null) return null;
+    const entry = readEntry(text);
+    return entry.key === null && inMapping(lines, i, entry.indent, entry.dash) ? replaceLine(i, [insertSpace(text, match[0].length)]) : null;
+  });
 }

@@ -6,9 +6,9 @@
  */
 import type { YamlLine } from '../line-table.js';
 import { isBlank, isComment } from '../line-table.js';
-import { blockScalarMask } from '../block-scalar-mask.js';
 import { readEntry } from '../yaml-entry.js';
 import { LineRewriter, type RepairStep } from './repair-kit.js';
+import { insertSpace, replaceLine, rewriteLines } from './rewrite-lines.js';
 
 export const DASH_SPACING_MESSAGE = 'Inserted a missing space after a YAML list dash before parsing.';
 
@@ -35,16 +35,9 @@ function inSequence(lines: readonly YamlLine[], i: number, indent: number): bool
  */
 export function repairDashSpacing(lines: readonly YamlLine[]): RepairStep {
   const w = new LineRewriter('yaml_dash_space_inserted', DASH_SPACING_MESSAGE);
-  const mask = blockScalarMask(lines);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const match = mask[i] ? null : GLUED_DASH.exec(line.text);
-    if (match === null || !inSequence(lines, i, match[1]!.length)) {
-      w.keep(line);
-      continue;
-    }
-    const at = match[0].length;
-    w.replace([line], [`${line.text.slice(0, at)} ${line.text.slice(at)}`]);
-  }
-  return w.result(lines);
+  return rewriteLines(lines, w, (i) => {
+    const text = lines[i]!.text;
+    const match = GLUED_DASH.exec(text);
+    return match !== null && inSequence(lines, i, match[1]!.length) ? replaceLine(i, [insertSpace(text, match[0].length)]) : null;
+  });
 }

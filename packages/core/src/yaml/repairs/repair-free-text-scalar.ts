@@ -8,9 +8,9 @@
  */
 import type { YamlLine } from '../line-table.js';
 import { indentOf, isBlank } from '../line-table.js';
-import { blockScalarMask } from '../block-scalar-mask.js';
-import { doubleQuote, isBlockIndicator, keyName, readEntry, withValue, type YamlEntry } from '../yaml-entry.js';
+import { doubleQuote, isBlockIndicator, keyName, withValue, type YamlEntry } from '../yaml-entry.js';
 import { LineRewriter, type RepairContext, type RepairStep } from './repair-kit.js';
+import { rewriteEntries, type LineEdit } from './rewrite-lines.js';
 
 export const FREE_TEXT_MESSAGE = 'Repaired YAML free_text scalar formatting before parsing.';
 
@@ -69,7 +69,7 @@ function literal(line: YamlLine, entry: YamlEntry, chomp: string, body: string[]
 }
 
 /** The rewrite of a free-text line and the index after the lines it consumed, or null. */
-function repairOne(lines: readonly YamlLine[], i: number, entry: YamlEntry): { texts: string[]; end: number } | null {
+function repairOne(lines: readonly YamlLine[], i: number, entry: YamlEntry): LineEdit | null {
   const line = lines[i]!;
   const col = entry.col;
   const value = entry.value;
@@ -118,17 +118,6 @@ function repairOne(lines: readonly YamlLine[], i: number, entry: YamlEntry): { t
  */
 export function repairFreeTextScalar(lines: readonly YamlLine[], context: RepairContext): RepairStep {
   const w = new LineRewriter('yaml_free_text_scalar', FREE_TEXT_MESSAGE);
-  const mask = blockScalarMask(lines);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const entry = mask[i] ? null : readEntry(line.text);
-    const repaired = entry?.key != null && context.hints.freeTextKeys.has(keyName(entry.key)) ? repairOne(lines, i, entry) : null;
-    if (repaired === null) {
-      w.keep(line);
-      continue;
-    }
-    w.replace(lines.slice(i, repaired.end), repaired.texts);
-    i = repaired.end - 1;
-  }
-  return w.result(lines);
+  const freeText = context.hints.freeTextKeys;
+  return rewriteEntries(lines, w, (entry, i) => (entry.key !== null && freeText.has(keyName(entry.key)) ? repairOne(lines, i, entry) : null));
 }

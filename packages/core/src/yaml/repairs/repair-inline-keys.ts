@@ -11,6 +11,7 @@ import type { YamlLine } from '../line-table.js';
 import { blockScalarMask } from '../block-scalar-mask.js';
 import { keyName, readEntry } from '../yaml-entry.js';
 import { LineRewriter, ownValue, type RepairContext, type RepairStep } from './repair-kit.js';
+import { replaceLine, rewriteEntries } from './rewrite-lines.js';
 import { INLINE_SEQUENCE_MESSAGE } from './repair-inline-sequence-parent.js';
 
 const KEY_TOKEN = /^([A-Za-z_][\w-]*):$/;
@@ -50,12 +51,12 @@ function segmentsOf(first: string, rest: string, known: (key: string) => boolean
  */
 export function repairInlineKeys(lines: readonly YamlLine[], context: RepairContext): RepairStep {
   const w = new LineRewriter('yaml_inline_keys_split', INLINE_SEQUENCE_MESSAGE);
-  const mask = blockScalarMask(lines);
   let docKeys: Set<string> | null = null;
   const known = (key: string): boolean => {
     if (context.hints.knownKeys.has(key)) return true;
     if (docKeys === null) {
       docKeys = new Set();
+      const mask = blockScalarMask(lines);
       for (let k = 0; k < lines.length; k++) {
         const e = mask[k] ? null : readEntry(lines[k]!.text);
         if (e?.key != null) docKeys.add(keyName(e.key));
@@ -63,14 +64,10 @@ export function repairInlineKeys(lines: readonly YamlLine[], context: RepairCont
     }
     return docKeys.has(key);
   };
-  for (let i = 0; i < lines.length; i++) {
+  return rewriteEntries(lines, w, (entry, i) => {
+    const segments = entry.key !== null && /^[^-"'|>[{&*!]/.test(entry.value) ? segmentsOf(entry.key, entry.value, known) : null;
+    if (segments === null) return null;
     const line = lines[i]!;
-    const entry = mask[i] ? null : readEntry(line.text);
-    const segments = entry?.key != null && /^[^-"'|>[{&*!]/.test(entry.value) ? segmentsOf(entry.key, entry.value, known) : null;
-    if (entry == null || segments === null) {
-      w.keep(line);
-      continue;
-    }
     const texts: string[] = [];
     let parent: readonly string[] | undefined;
     let ok = true;
@@ -86,8 +83,6 @@ export function repairInlineKeys(lines: readonly YamlLine[], context: RepairCont
         if (parent === undefined || !parent.includes(segments[k + 1]!.key)) ok = false;
       }
     });
-    if (ok) w.replace([line], texts);
-    else w.keep(line);
-  }
-  return w.result(lines);
+    return ok ? replaceLine(i, texts) : null;
+  });
 }

@@ -4,11 +4,41 @@
  * the item's continuation lines follow it.
  */
 import { isBlank, type YamlLine } from '../line-table.js';
-import { blockScalarMask } from '../block-scalar-mask.js';
-import { readEntry } from '../yaml-entry.js';
+import { readEntry, type YamlEntry } from '../yaml-entry.js';
 import { LineRewriter, setIndent, type RepairStep } from './repair-kit.js';
+import { rewriteEntries, type LineEdit } from './rewrite-lines.js';
 
 export const INLINE_SEQUENCE_MESSAGE = 'Repaired inline YAML sequence or mapping syntax before parsing.';
+
+/** Puts the item after `key:` on line `i` on its own line, its continuation lines re-indented under it. */
+function moveItem(lines: readonly YamlLine[], i: number, entry: YamlEntry): LineEdit {
+  const newDash = entry.col + 2;
+  const oldDash = entry.valueCol;
+  const texts = [lines[i]!.text.slice(0, entry.valueCol).trimEnd(), ' '.repeat(newDash) + entry.value];
+  let shift = oldDash - newDash;
+  let j = i + 1;
+  for (; j < lines.length; j++) {
+    const text = lines[j]!.text;
+    if (isBlank(text)) {
+      texts.push(text);
+      continue;
+    }
+    const next = readEntry(text);
+    if (next.indent < entry.col || (next.indent === entry.col && !next.dash)) break;
+    if (next.dash && next.indent <= oldDash) {
+      shift = next.indent - newDash;
+      texts.push(setIndent(text, newDash));
+    } else {
+      texts.push(setIndent(text, Math.max(next.indent - shift, newDash + 2)));
+    }
+  }
+  // Trailing blank lines belong to what follows.
+  while (j - 1 > i && isBlank(lines[j - 1]!.text)) {
+    j--;
+    texts.pop();
+  }
+  return { end: j, texts };
+}
 
 /**
  * @example
@@ -17,41 +47,5 @@ export const INLINE_SEQUENCE_MESSAGE = 'Repaired inline YAML sequence or mapping
  */
 export function repairInlineSequenceParent(lines: readonly YamlLine[]): RepairStep {
   const w = new LineRewriter('yaml_inline_sequence_parent', INLINE_SEQUENCE_MESSAGE);
-  const mask = blockScalarMask(lines);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const entry = mask[i] ? null : readEntry(line.text);
-    if (entry == null || entry.key === null || !/^-[ \t]/.test(entry.value)) {
-      w.keep(line);
-      continue;
-    }
-    const newDash = entry.col + 2;
-    const oldDash = entry.valueCol;
-    const texts = [line.text.slice(0, entry.valueCol).trimEnd(), ' '.repeat(newDash) + entry.value];
-    let shift = oldDash - newDash;
-    let j = i + 1;
-    for (; j < lines.length; j++) {
-      const text = lines[j]!.text;
-      if (isBlank(text)) {
-        texts.push(text);
-        continue;
-      }
-      const next = readEntry(text);
-      if (next.indent < entry.col || (next.indent === entry.col && !next.dash)) break;
-      if (next.dash && next.indent <= oldDash) {
-        shift = next.indent - newDash;
-        texts.push(setIndent(text, newDash));
-      } else {
-        texts.push(setIndent(text, Math.max(next.indent - shift, newDash + 2)));
-      }
-    }
-    // Trailing blank lines belong to what follows.
-    while (j - 1 > i && isBlank(lines[j - 1]!.text)) {
-      j--;
-      texts.pop();
-    }
-    w.replace(lines.slice(i, j), texts);
-    i = j - 1;
-  }
-  return w.result(lines);
+  return rewriteEntries(lines, w, (entry, i) => (entry.key !== null && /^-[ \t]/.test(entry.value) ? moveItem(lines, i, entry) : null));
 }

@@ -5,10 +5,9 @@
  * unchanged. Type unions (`"a" | "b"`) are rule 16's.
  */
 import type { YamlLine } from '../line-table.js';
-import { blockScalarMask } from '../block-scalar-mask.js';
-import { readEntry, withValue } from '../yaml-entry.js';
 import { TYPE_UNION } from '../quoted-scalar.js';
 import { LineRewriter, type RepairStep } from './repair-kit.js';
+import { rewriteEntryValues } from './rewrite-lines.js';
 
 export const IMPROPER_QUOTE_MESSAGE = 'Repaired improperly quoted YAML scalar value.';
 
@@ -31,15 +30,9 @@ function escapeInner(value: string): string {
  */
 export function repairInnerQuotes(lines: readonly YamlLine[]): RepairStep {
   const w = new LineRewriter('yaml_inner_quotes_escaped', IMPROPER_QUOTE_MESSAGE);
-  const mask = blockScalarMask(lines);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const entry = mask[i] ? null : readEntry(line.text);
-    const value = entry?.value ?? '';
-    const candidate = entry != null && (entry.key !== null || entry.dash) && value.length >= 2 && value.startsWith('"') && value.endsWith('"') && !value.endsWith('\\"') && !TYPE_UNION.test(value);
-    const fixed = candidate ? escapeInner(value) : value;
-    if (entry == null || fixed === value) w.keep(line);
-    else w.replace([line], [withValue(line.text, entry, fixed)]);
-  }
-  return w.result(lines);
+  return rewriteEntryValues(lines, w, ({ value }) => {
+    const candidate = value.length >= 2 && value.startsWith('"') && value.endsWith('"') && !value.endsWith('\\"') && !TYPE_UNION.test(value);
+    // A value with no inner quote comes back unchanged, which the rewriter records as no edit.
+    return candidate ? escapeInner(value) : null;
+  });
 }

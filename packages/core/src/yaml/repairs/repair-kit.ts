@@ -5,7 +5,7 @@
  */
 import type { Category, Intervention } from '../../types.js';
 import type { YamlCode } from '../codes.js';
-import type { YamlLine } from '../line-table.js';
+import { indentOf, isBlank, type YamlLine } from '../line-table.js';
 
 /** Per-contract data with the seed's defaults filled in. */
 export interface ResolvedYamlHints {
@@ -97,6 +97,25 @@ export function setIndent(text: string, indent: number): string {
 /** Own-property lookup: keys come from model text (`constructor`, `__proto__` must not hit the prototype). */
 export function ownValue<V>(record: Readonly<Record<string, V>>, key: string): V | undefined {
   return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
+
+/**
+ * Index after line `i` and the block under it: the following lines deeper
+ * than `col`, up to the first that is not or that `stop` ends. Blank lines
+ * inside the block belong to it; trailing ones belong to what follows.
+ *
+ * @example
+ * blockEnd(toLines('a:\n  b: 1\n\nc: 2'), 0, 0) // 2
+ */
+export function blockEnd(lines: readonly YamlLine[], i: number, col: number, stop: (k: number) => boolean = () => false): number {
+  let end = i + 1;
+  for (let k = i + 1; k < lines.length; k++) {
+    const text = lines[k]!.text;
+    if (isBlank(text)) continue;
+    if (indentOf(text) <= col || stop(k)) break;
+    end = k + 1;
+  }
+  return end;
 }
 
 /**

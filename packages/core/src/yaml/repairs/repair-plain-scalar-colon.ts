@@ -3,9 +3,9 @@
  * reads as a nested mapping; the value is wrapped in double quotes.
  */
 import type { YamlLine } from '../line-table.js';
-import { blockScalarMask } from '../block-scalar-mask.js';
-import { doubleQuote, isPlainValue, readEntry, withValue } from '../yaml-entry.js';
+import { doubleQuote, isPlainValue } from '../yaml-entry.js';
 import { continuesScalar, LineRewriter, type RepairStep } from './repair-kit.js';
+import { rewriteEntryValues } from './rewrite-lines.js';
 
 export const PLAIN_SCALAR_COLON_MESSAGE = 'Quoted YAML plain scalar values containing colon-space before reparsing.';
 
@@ -16,21 +16,13 @@ export const PLAIN_SCALAR_COLON_MESSAGE = 'Quoted YAML plain scalar values conta
  */
 export function repairPlainScalarColon(lines: readonly YamlLine[]): RepairStep {
   const w = new LineRewriter('yaml_plain_scalar_colon_quoted', PLAIN_SCALAR_COLON_MESSAGE);
-  const mask = blockScalarMask(lines);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const entry = mask[i] ? null : readEntry(line.text);
+  return rewriteEntryValues(lines, w, (entry, i) => {
+    const value = entry.value;
     const fires =
-      entry != null &&
       entry.key !== null &&
-      isPlainValue(entry.value) &&
-      (entry.value.includes(': ') || entry.value.includes(':\t') || entry.value.endsWith(':')) &&
+      isPlainValue(value) &&
+      (value.includes(': ') || value.includes(':\t') || value.endsWith(':')) &&
       !continuesScalar(lines, i, entry.col);
-    if (!fires) {
-      w.keep(line);
-      continue;
-    }
-    w.replace([line], [withValue(line.text, entry, doubleQuote(entry.value))]);
-  }
-  return w.result(lines);
+    return fires ? doubleQuote(value) : null;
+  });
 }

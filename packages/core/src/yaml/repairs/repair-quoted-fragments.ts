@@ -5,10 +5,10 @@
  */
 import type { YamlLine } from '../line-table.js';
 import { indentOf, nextContentLine } from '../line-table.js';
-import { blockScalarMask } from '../block-scalar-mask.js';
-import { doubleQuote, readEntry, withValue, type YamlEntry } from '../yaml-entry.js';
+import { doubleQuote, type YamlEntry } from '../yaml-entry.js';
 import { quotedEnd } from '../quoted-scalar.js';
 import { LineRewriter, continuesScalar, type RepairStep } from './repair-kit.js';
+import { rewriteEntryValues } from './rewrite-lines.js';
 import { IMPROPER_QUOTE_MESSAGE } from './repair-inner-quotes.js';
 
 const QUOTED_INDICATOR = /^(["'])([|>](?:[1-9][-+]?|[-+][1-9]?)?)\1$/;
@@ -35,13 +35,5 @@ function rewrite(lines: readonly YamlLine[], i: number, entry: YamlEntry): strin
  */
 export function repairQuotedFragments(lines: readonly YamlLine[]): RepairStep {
   const w = new LineRewriter('yaml_quoted_fragment', IMPROPER_QUOTE_MESSAGE);
-  const mask = blockScalarMask(lines);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const entry = mask[i] ? null : readEntry(line.text);
-    const fixed = entry != null && (entry.key !== null || entry.dash) ? rewrite(lines, i, entry) : null;
-    if (entry == null || fixed === null) w.keep(line);
-    else w.replace([line], [withValue(line.text, entry, fixed)]);
-  }
-  return w.result(lines);
+  return rewriteEntryValues(lines, w, (entry, i) => rewrite(lines, i, entry));
 }

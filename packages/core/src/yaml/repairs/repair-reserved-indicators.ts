@@ -4,9 +4,9 @@
  * double-quoted.
  */
 import type { YamlLine } from '../line-table.js';
-import { blockScalarMask } from '../block-scalar-mask.js';
-import { doubleQuote, readEntry, withValue } from '../yaml-entry.js';
+import { doubleQuote } from '../yaml-entry.js';
 import { continuesScalar, LineRewriter, type RepairStep } from './repair-kit.js';
+import { rewriteEntryValues } from './rewrite-lines.js';
 
 export const RESERVED_INDICATOR_MESSAGE = 'Quoted plain YAML scalars that began with reserved indicator characters (` or @) before reparsing.';
 
@@ -16,13 +16,7 @@ export const RESERVED_INDICATOR_MESSAGE = 'Quoted plain YAML scalars that began 
  */
 export function repairReservedIndicators(lines: readonly YamlLine[]): RepairStep {
   const w = new LineRewriter('yaml_reserved_indicator_quoted', RESERVED_INDICATOR_MESSAGE);
-  const mask = blockScalarMask(lines);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const entry = mask[i] ? null : readEntry(line.text);
-    const fires = entry != null && (entry.key !== null || entry.dash) && /^[`@]/.test(entry.value) && !continuesScalar(lines, i, entry.col);
-    if (!fires) w.keep(line);
-    else w.replace([line], [withValue(line.text, entry, doubleQuote(entry.value))]);
-  }
-  return w.result(lines);
+  return rewriteEntryValues(lines, w, (entry, i) =>
+    /^[`@]/.test(entry.value) && !continuesScalar(lines, i, entry.col) ? doubleQuote(entry.value) : null,
+  );
 }

@@ -4,8 +4,8 @@
  * delimiter lines are removed; fences inside block scalar bodies are text.
  */
 import type { YamlLine } from '../line-table.js';
-import { blockScalarMask } from '../block-scalar-mask.js';
 import { LineRewriter, type RepairStep } from './repair-kit.js';
+import { replaceLine, rewriteLines } from './rewrite-lines.js';
 
 export const STRAY_FENCE_MESSAGE = 'Unwrapped markdown code fence wrapping the YAML payload.';
 
@@ -17,11 +17,5 @@ const FENCE = /^[ \t]*(?:`{3,}|~{3,})[ \t]*[\w+.-]*[ \t]*$/;
  */
 export function repairStrayFences(lines: readonly YamlLine[]): RepairStep {
   const w = new LineRewriter('yaml_stray_fence_stripped', STRAY_FENCE_MESSAGE, 'cleanup');
-  const mask = blockScalarMask(lines);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (!mask[i] && FENCE.test(line.text)) w.replace([line], []);
-    else w.keep(line);
-  }
-  return w.result(lines);
+  return rewriteLines(lines, w, (i) => (FENCE.test(lines[i]!.text) ? replaceLine(i, []) : null));
 }

@@ -3,10 +3,10 @@
  * `|` after a quoted token breaks the parse. The whole scalar is double-quoted.
  */
 import type { YamlLine } from '../line-table.js';
-import { blockScalarMask } from '../block-scalar-mask.js';
-import { doubleQuote, readEntry, withValue } from '../yaml-entry.js';
+import { doubleQuote } from '../yaml-entry.js';
 import { TYPE_UNION } from '../quoted-scalar.js';
 import { LineRewriter, type RepairStep } from './repair-kit.js';
+import { rewriteEntryValues } from './rewrite-lines.js';
 
 export const TYPE_UNION_MESSAGE = 'Quoted a YAML type-union scalar before reparsing.';
 
@@ -16,12 +16,5 @@ export const TYPE_UNION_MESSAGE = 'Quoted a YAML type-union scalar before repars
  */
 export function repairTypeUnion(lines: readonly YamlLine[]): RepairStep {
   const w = new LineRewriter('yaml_type_union_quoted', TYPE_UNION_MESSAGE);
-  const mask = blockScalarMask(lines);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const entry = mask[i] ? null : readEntry(line.text);
-    if (entry == null || (entry.key === null && !entry.dash) || !TYPE_UNION.test(entry.value)) w.keep(line);
-    else w.replace([line], [withValue(line.text, entry, doubleQuote(entry.value))]);
-  }
-  return w.result(lines);
+  return rewriteEntryValues(lines, w, (entry) => (TYPE_UNION.test(entry.value) ? doubleQuote(entry.value) : null));
 }

@@ -6,10 +6,10 @@
  */
 import type { YamlLine } from '../line-table.js';
 import { nextContentLine } from '../line-table.js';
-import { blockScalarMask } from '../block-scalar-mask.js';
 import { readEntry } from '../yaml-entry.js';
 import { doubleQuoteEnd } from '../quoted-scalar.js';
 import { LineRewriter, type RepairStep } from './repair-kit.js';
+import { rewriteEntryValues } from './rewrite-lines.js';
 
 export const UNCLOSED_QUOTE_MESSAGE = 'Fixed unbalanced YAML quote before reparsing.';
 
@@ -28,19 +28,9 @@ function structuralBoundary(lines: readonly YamlLine[], i: number, col: number):
  */
 export function repairUnclosedQuote(lines: readonly YamlLine[]): RepairStep {
   const w = new LineRewriter('yaml_unclosed_quote_closed', UNCLOSED_QUOTE_MESSAGE);
-  const mask = blockScalarMask(lines);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const entry = mask[i] ? null : readEntry(line.text);
-    const fires =
-      entry != null &&
-      (entry.key !== null || entry.dash) &&
-      entry.value.startsWith('"') &&
-      !entry.value.endsWith('\\') &&
-      doubleQuoteEnd(entry.value, 0) < 0 &&
-      structuralBoundary(lines, i, entry.col);
-    if (!fires) w.keep(line);
-    else w.replace([line], [line.text.trimEnd() + '"']);
-  }
-  return w.result(lines);
+  return rewriteEntryValues(lines, w, (entry, i) => {
+    const value = entry.value;
+    const fires = value.startsWith('"') && !value.endsWith('\\') && doubleQuoteEnd(value, 0) < 0 && structuralBoundary(lines, i, entry.col);
+    return fires ? value + '"' : null;
+  });
 }

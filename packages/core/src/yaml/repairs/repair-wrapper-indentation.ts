@@ -5,26 +5,14 @@
  * The shallow lines are indented one level.
  */
 import type { YamlLine } from '../line-table.js';
-import { indentOf, isBlank, nextContentLine } from '../line-table.js';
-import { blockScalarMask } from '../block-scalar-mask.js';
+import { nextContentLine } from '../line-table.js';
 import { keyName, readEntry } from '../yaml-entry.js';
-import { LineRewriter, shiftIndent, type RepairContext, type RepairStep } from './repair-kit.js';
+import { blockEnd, LineRewriter, shiftIndent, type RepairContext, type RepairStep } from './repair-kit.js';
+import { rewriteEntries } from './rewrite-lines.js';
 
 export const WRAPPER_INDENT_MESSAGE = 'Normalized vote scorecard indentation under the wrapper key.';
 
 const DRAFT_LABEL = /^draft[\s_-]*\d+$/i;
-
-/** End (exclusive) of the run of lines at indentation >= `col` after `i`, stopping where `stop` says. */
-function runEnd(lines: readonly YamlLine[], i: number, col: number, stop: (k: number) => boolean): number {
-  let end = i + 1;
-  for (let k = i + 1; k < lines.length; k++) {
-    const text = lines[k]!.text;
-    if (isBlank(text)) continue;
-    if (indentOf(text) < col || stop(k)) break;
-    end = k + 1;
-  }
-  return end;
-}
 
 /**
  * @example
@@ -41,35 +29,26 @@ export function repairWrapperIndentation(lines: readonly YamlLine[], context: Re
 
 function wrapperPass(lines: readonly YamlLine[], context: RepairContext): RepairStep {
   const w = new LineRewriter('yaml_wrapper_indentation', WRAPPER_INDENT_MESSAGE);
-  const mask = blockScalarMask(lines);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const entry = mask[i] ? null : readEntry(line.text);
-    const j = entry?.key != null && entry.value === '' && !entry.dash ? nextContentLine(lines, i) : -1;
+  return rewriteEntries(lines, w, (entry, i) => {
+    const j = entry.key !== null && entry.value === '' && !entry.dash ? nextContentLine(lines, i) : -1;
     const next = j < 0 ? null : readEntry(lines[j]!.text);
-    if (entry == null || entry.key === null || next === null || next.indent !== entry.indent || next.dash || next.key === null) {
-      w.keep(line);
-      continue;
-    }
+    if (entry.key === null || next === null || next.indent !== entry.indent || next.dash || next.key === null) return null;
     const name = keyName(entry.key);
+    // The shallow body sits at the wrapper's own indentation, so the block takes lines down to it.
+    const bodyCol = entry.indent - 1;
     let end = -1;
     if (context.hints.wrapperKeys.has(name)) {
       // Everything after the wrapper down to the end of its section is its body.
-      end = runEnd(lines, i, entry.indent, () => false);
+      end = blockEnd(lines, i, bodyCol);
     } else if (DRAFT_LABEL.test(name) && next.value !== '') {
       // Rubric rows run until the next bare key (the next draft) at this indentation.
-      end = runEnd(lines, i, entry.indent, (k) => {
+      end = blockEnd(lines, i, bodyCol, (k) => {
         const e = readEntry(lines[k]!.text);
         return e.indent === entry.indent && (e.value === '' || e.dash);
       });
     }
-    if (end < 0) {
-      w.keep(line);
-      continue;
-    }
+    if (end < 0) return null;
     const block = lines.slice(i, end);
-    w.replace(block, block.map((l, k) => (k === 0 ? l.text : shiftIndent(l.text, 2))));
-    i = end - 1;
-  }
-  return w.result(lines);
+    return { end, texts: block.map((l, k) => (k === 0 ? l.text : shiftIndent(l.text, 2))) };
+  });
 }

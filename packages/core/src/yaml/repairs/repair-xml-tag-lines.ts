@@ -4,8 +4,8 @@
  * removed and named in the warning; tags inside block scalar bodies are text.
  */
 import type { YamlLine } from '../line-table.js';
-import { blockScalarMask } from '../block-scalar-mask.js';
 import { LineRewriter, type RepairStep } from './repair-kit.js';
+import { replaceLine, rewriteLines } from './rewrite-lines.js';
 
 const TAG_LINE = /^[ \t]*(<\/?[A-Za-z][\w.:-]*(?:[ \t]+[^<>]*)?\/?>)[ \t]*$/;
 
@@ -20,12 +20,8 @@ export function xmlTagMessage(tag: string): string {
  */
 export function repairXmlTagLines(lines: readonly YamlLine[]): RepairStep {
   const w = new LineRewriter('yaml_xml_tag_line_stripped', '', 'cleanup');
-  const mask = blockScalarMask(lines);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const match = mask[i] ? null : TAG_LINE.exec(line.text);
-    if (match === null) w.keep(line);
-    else w.replace([line], [], xmlTagMessage(match[1]!));
-  }
-  return w.result(lines);
+  return rewriteLines(lines, w, (i) => {
+    const match = TAG_LINE.exec(lines[i]!.text);
+    return match === null ? null : replaceLine(i, [], xmlTagMessage(match[1]!));
+  });
 }
