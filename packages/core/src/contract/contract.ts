@@ -144,8 +144,12 @@ export function toContract<T>(input: Contract<T> | AnySchema<T>, name = 'anonymo
   if (!isStandardSchema(input)) {
     throw new TypeError('Expected a Zod schema, a Standard Schema validator or an Airlock contract.');
   }
+  // Resolving walks the schema and hashes it; callers pass the same schema on every call.
+  const byName = resolvedSchemas.get(input);
+  const cached = byName?.get(name);
+  if (cached !== undefined) return cached as Contract<T>;
   const knownKeys = schemaKeys(input);
-  return {
+  const contract: Contract<T> = {
     kind: CONTRACT_BRAND,
     name,
     schema: input,
@@ -156,6 +160,12 @@ export function toContract<T>(input: Contract<T> | AnySchema<T>, name = 'anonymo
     normalization: {},
     yamlHints: {},
   };
+  if (byName === undefined) resolvedSchemas.set(input, new Map([[name, contract]]));
+  else byName.set(name, contract);
+  return contract;
 }
+
+/** Contracts resolved from bare schemas, per schema object and name. */
+const resolvedSchemas = new WeakMap<object, Map<string, Contract<unknown>>>();
 
 export { schemaExpect };

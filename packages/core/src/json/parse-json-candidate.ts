@@ -8,17 +8,10 @@ import { findBalancedEnd } from '../scan/scan-text.js';
 import type { ParseOutcome, ParseStageOptions } from '../pipeline/stage-outcome.js';
 import { repairJson } from './repair-json.js';
 import { trimAroundRoot } from './trim-around-root.js';
+import { tryJsonParse } from './try-json-parse.js';
 
 /** Openers tried before giving up; bounds work on prose full of brackets. */
 const MAX_ROOT_ATTEMPTS = 16;
-
-function tryJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
 
 /** Next `{` or `[` at or after `from` (of the expected kind when given), or -1. */
 function nextOpener(text: string, from: number, expect: ParseStageOptions['expect']): number {
@@ -41,7 +34,7 @@ function nextOpener(text: string, from: number, expect: ParseStageOptions['expec
 export function parseJsonCandidate(candidate: Candidate, options: ParseStageOptions = {}): ParseOutcome {
   const text = candidate.text;
   if (options.mode !== 'repair') {
-    const direct = tryJson(text);
+    const direct = tryJsonParse(text);
     if (direct.ok) return { ok: true, value: direct.value, interventions: [], truncated: false };
     if (options.mode === 'strict') return { ok: false, failure: 'syntax', error: 'The JSON candidate does not parse as-is.', interventions: [] };
   }
@@ -57,11 +50,13 @@ export function parseJsonCandidate(candidate: Candidate, options: ParseStageOpti
     sawOpener = true;
     const end = findBalancedEnd(text, start, text.length);
     if (end < 0) break;
-    const sliced = tryJson(text.slice(start, end));
+    const sliced = tryJsonParse(text.slice(start, end));
     if (sliced.ok) {
       return { ok: true, value: sliced.value, interventions: trimAroundRoot(candidate, start, end), truncated: false };
     }
-    from = start + 1;
+    // The next root starts after this one: an opener nested inside a root that does not
+    // parse would only give a fragment of it.
+    from = end;
   }
   if (!sawOpener) {
     return { ok: false, failure: 'no_candidate', error: 'No JSON object or array found in the candidate.', interventions: [] };

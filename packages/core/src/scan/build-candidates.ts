@@ -102,16 +102,26 @@ function tagNameBefore(view: View, k: number): string {
   return view.text.slice(view.spans[k - 2]! + 1, view.spans[k - 1]! - 1);
 }
 
-/** Start of the first line that begins with `key:` (or `"key":`) for a known key, or -1. */
+/** Start of the first line (not the first) that begins with `key:` or `"key":` for a known key, or -1. One pass over line starts. */
 function firstKnownKeyLine(text: string, keys: readonly string[]): number {
-  let best = -1;
-  for (const key of keys) {
-    for (const pattern of [`\n${key}:`, `\n"${key}":`]) {
-      const at = text.indexOf(pattern);
-      if (at >= 0 && (best < 0 || at + 1 < best)) best = at + 1;
-    }
+  const known = new Set(keys);
+  for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', nl + 1)) {
+    const start = nl + 1;
+    const quoted = text.charCodeAt(start) === 34;
+    let end = quoted ? start + 1 : start;
+    while (end < text.length && isKeyChar(text.charCodeAt(end))) end++;
+    const keyStart = quoted ? start + 1 : start;
+    if (end === keyStart) continue;
+    if (quoted && text.charCodeAt(end) !== 34) continue;
+    const colon = quoted ? end + 1 : end;
+    if (text.charCodeAt(colon) === 58 && known.has(text.slice(keyStart, end))) return start;
   }
-  return best;
+  return -1;
+}
+
+/** Characters of a plain key: letters, digits, `_`, `-`, `.`. */
+function isKeyChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45 || c === 46;
 }
 
 function makeCandidate(

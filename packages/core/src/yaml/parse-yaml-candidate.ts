@@ -39,12 +39,21 @@ function outcomeOf(result: LoadYamlResult, interventions: ParseOutcome['interven
  * parseYamlCandidate(candidateOf('a: 1'), { mode: 'strict' }) // { ok: true, value: { a: 1 }, interventions: [], … }
  * parseYamlCandidate(candidateOf('a:1\nb: 2'), { mode: 'repair' }).interventions[0].rule // 'yaml_colon_space_inserted'
  */
+/** A line that starts with three backticks at column 0. */
+const COLUMN_ZERO_FENCE = /^```/m;
+
 export function parseYamlCandidate(candidate: Candidate, options: ParseStageOptions = {}): ParseOutcome {
   const noisy = candidate.noiseStart >= 0 || candidate.orphanFence !== undefined;
   if (options.mode !== 'repair') {
     // Noise would parse into values; the repair pass trims it first.
     if (noisy && options.mode === 'strict') {
       return { ok: false, failure: 'syntax', error: 'The YAML candidate carries trailing noise.', interventions: [] };
+    }
+    // A line opening with a backtick fence is never YAML (a plain scalar cannot start with
+    // "`"); prose around a fenced artifact is common, and refusing it here spares a full
+    // `yaml` parse that could only fail. The repair pass still strips stray fences.
+    if (options.mode === 'strict' && COLUMN_ZERO_FENCE.test(candidate.text)) {
+      return { ok: false, failure: 'syntax', error: 'The YAML candidate holds a code fence line.', interventions: [] };
     }
     const plain = loadYaml(candidate.text);
     if (options.mode === 'strict' || plain.ok || candidate.text.length > MAX_REPAIR_LENGTH) return outcomeOf(plain, []);

@@ -1,0 +1,96 @@
+/**
+ * One candidate through the whole chain: parse (or repair) → normalize →
+ * validate → repair profile. The candidate loop in `safe-parse.ts` decides the
+ * order; this file decides what one attempt yields.
+ */
+import type { Contract } from '../contract/contract.js';
+import { normalizeValue } from '../normalize/normalize-value.js';
+import { toRawSpan, type Candidate } from '../scan/candidate.js';
+import { extractionInterventions } from '../scan/extraction-interventions.js';
+import type { CandidateInfo, Intervention, ParseFailure, ParseSuccess } from '../types.js';
+import { validateValue } from '../validate/validate-value.js';
+import { failure } from './failure.js';
+import { parseCandidate } from './parse-candidate.js';
+import { deniedInterventions } from './repair-profile.js';
+import type { SafeParseOptions } from './safe-parse.js';
+
+/**
+ * What one attempt yields: a result, a failure, or `unparsed` when a strict
+ * attempt's plain parse failed (pass 2 will repair it).
+ * `final` is true when a repair pass could not change the outcome.
+ */
+export type Attempt<T> =
+  | { kind: 'success'; result: ParseSuccess<T> }
+  | { kind: 'failure'; result: ParseFailure; final: boolean }
+  | { kind: 'unparsed' };
+
+function candidateInfo(candidate: Candidate, format: CandidateInfo['format']): CandidateInfo {
+  const info: CandidateInfo = { source: candidate.source, span: candidate.span, format, prefixStripped: candidate.prefixStripped };
+  if (candidate.fenceInfo !== undefined) info.fenceInfo = candidate.fenceInfo;
+  if (candidate.tag !== undefined) info.tag = candidate.tag;
+  return info;
+}
+
+function rebase(candidate: Candidate, list: Intervention[]): Intervention[] {
+  return list.map((i) => (i.span === undefined ? i : { ...i, span: toRawSpan(candidate, i.span) }));
+}
+
+/**
+ * Tries one candidate.
+ *
+ * @example
+ * tryCandidate(raw, candidate, contract, {}, 'strict') // { kind: 'success', result } when it validates as-is
+ */
+export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Contract<T>, options: SafeParseOptions, mode: 'strict' | 'repair'): Attempt<T> {
+  const { format, outcome } = parseCandidate(candidate, {
+    mode,
+    expect: contract.expect,
+    ...(options.maxDepth !== undefined ? { maxDepth: options.maxDepth } : {}),
+    ...(options.allowNdjson !== undefined ? { allowNdjson: options.allowNdjson } : {}),
+    contract: contract as Contract<unknown>,
+  });
+  if (!outcome.ok && mode === 'strict') return { kind: 'unparsed' };
+  const info = candidateInfo(candidate, format);
+  const extraction = extractionInterventions(raw, candidate);
+  if (!outcome.ok) {
+    return { kind: 'failure', final: true, result: failure(outcome.failure, outcome.error, { candidate: info, interventions: [...extraction, ...rebase(candidate, outcome.interventions)] }) };
+  }
+  // Repair cannot change a JSON value that parsed, except a string where the contract wants a
+  // structure (stringified JSON); YAML with drifted indentation parses into the wrong nesting
+  // and only the structural repairs can tell, so YAML always gets pass 2.
+  const final = format === 'json' && !(typeof outcome.value === 'string' && contract.expect !== 'any');
+  const normalizeOptions = { truncated: outcome.truncated, ...(options.context !== undefined ? { context: options.context } : {}) };
+  const normalized = normalizeValue(outcome.value, contract as Contract<unknown>, normalizeOptions);
+  const interventions = [...extraction, ...rebase(candidate, outcome.interventions), ...normalized.interventions];
+  const repairApplied = interventions.length > 0;
+  const context = { candidate: info, raw: outcome.value, interventions, repairApplied };
+  if (normalized.failure !== undefined) {
+    return { kind: 'failure', final, result: failure('schema', normalized.failure.message, { ...context, validationErrors: normalized.failure.issues }) };
+  }
+  const validation = validateValue(contract.schema, normalized.value);
+  if (!validation.ok) {
+    // A cut-off output fails the schema as a symptom; the retry loop needs a fresh session, not a correction.
+    const cutOff = outcome.truncated;
+    const message = cutOff ? 'The output was cut off and what remains does not match the contract.' : 'The candidate does not match the contract.';
+    return { kind: 'failure', final, result: failure(cutOff ? 'truncated' : 'schema', message, { ...context, validationErrors: validation.issues }) };
+  }
+  const denied = deniedInterventions(interventions, options.repair);
+  if (denied.length > 0) {
+    const truncation = denied.some((i) => i.category === 'synthesized' && i.stage === 'parse');
+    const rules = [...new Set(denied.map((i) => i.rule))].join(', ');
+    return { kind: 'failure', final, result: failure(truncation ? 'truncated' : 'repair_denied', `The repair profile refuses: ${rules}.`, context) };
+  }
+  return {
+    kind: 'success',
+    result: {
+      success: true,
+      data: validation.value,
+      raw: outcome.value,
+      candidate: info,
+      interventions,
+      repairApplied,
+      normalized: normalized.interventions.length > 0,
+      truncated: outcome.truncated,
+    },
+  };
+}
