@@ -19,6 +19,9 @@ export interface ChunkRunner {
   close(): Promise<void>;
 }
 
+/** Young-generation size of each worker thread, in MB (V8's default is larger). */
+export const WORKER_YOUNG_GENERATION_MB = 16;
+
 /**
  * Piscina needs a JavaScript file, so it always loads the built worker: from
  * `dist/` this URL points at the sibling file, from `src/` (tests) at the build
@@ -69,6 +72,10 @@ export function createChunkRunner(threads: number, ref: ResolvedContractRef, con
     maxThreads: threads,
     idleTimeout: 60_000,
     concurrentTasksPerWorker: 1,
+    // A smaller young generation keeps each thread's heap (and the pool's RSS) down with no
+    // loss of throughput: chunk garbage is short-lived. Measured on a 32 MB generated log,
+    // 2 threads: peak RSS 507 MB → 440 MB, wall time 6.6 s → 5.4 s.
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     execArgv: workerExecArgv(),
   });
   return {

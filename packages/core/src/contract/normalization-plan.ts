@@ -23,6 +23,8 @@ export interface NormalizationPlan {
   readonly wrappers: ReadonlySet<string>;
   /** Known top-level keys (schema keys and root aliases). */
   readonly rootKeys: ReadonlySet<string>;
+  /** `rootKeys` through `normKey`, computed once: wrapper detection runs on every output. */
+  readonly normalizedRootKeys: ReadonlySet<string>;
   readonly aliases: FieldRules<readonly string[]>;
   readonly extras: ExtrasPolicy | undefined;
   readonly synonyms: ReadonlyMap<string, CompiledSynonyms>;
@@ -179,6 +181,7 @@ export function compilePlan(schema: unknown, spec: NormalizationSpec, expect: Co
     model,
     wrappers,
     rootKeys: new Set(rootKeys),
+    normalizedRootKeys: new Set(rootKeys.map(normKey)),
     aliases,
     extras: spec.extras,
     synonyms,

@@ -28,7 +28,7 @@ export function unwrapWrapperKeys(value: unknown, contract: Contract<unknown>, _
   const plan = planFor(contract);
   // A record root accepts any key: a wrapper cannot be told from data there.
   if (plan.wrappers.size === 0 || plan.model.kind === 'record') return { value, interventions: [] };
-  const known = new Set([...plan.rootKeys].map(normKey));
+  const known = plan.normalizedRootKeys;
   const chain: string[] = [];
   let current = value;
   while (chain.length < MAX_CHAIN && isPlainObject(current)) {

@@ -19,14 +19,23 @@ export interface WalkLocation {
 /**
  * A place in the schema: pattern and model, with its children cached so that
  * each pattern is one string instance (its hash is computed once, not per
- * visited node).
+ * visited node) and walking a known place allocates nothing.
  */
 interface Slot {
   readonly pattern: string;
   readonly model: SchemaModel;
   element?: Slot;
   fields?: Map<string, Slot>;
+  /** How many undeclared keys are cached in `fields` (see {@link MAX_UNDECLARED}). */
+  undeclared?: number;
 }
+
+/**
+ * Undeclared keys cached per declared object: loose objects repeat the same
+ * extra keys output after output, while hostile input may bring any number
+ * of them, so the cache is capped (past it, a slot is made per visit).
+ */
+const MAX_UNDECLARED = 32;
 
 const roots = new WeakMap<SchemaModel, Slot>();
 
@@ -42,20 +51,25 @@ function childSlot(slot: Slot, key: string | number): Slot {
   const cached = slot.fields?.get(name);
   if (cached !== undefined) return cached;
   const made: Slot = { pattern: fieldPattern(slot.pattern, name), model: childModel(slot.model, key) };
-  // Only places the schema declares are cached: their number is bounded by the
-  // schema, while hostile input may bring any number of unknown keys.
+  // Declared places are bounded by the schema; undeclared ones only below a
+  // declared place and up to the cap, so no input can grow the cache unboundedly.
   if (made.model !== UNKNOWN_MODEL) (slot.fields ??= new Map()).set(name, made);
+  else if (slot.model !== UNKNOWN_MODEL && (slot.undeclared ?? 0) < MAX_UNDECLARED) {
+    slot.undeclared = (slot.undeclared ?? 0) + 1;
+    (slot.fields ??= new Map()).set(name, made);
+  }
   return made;
 }
 
-/** The path is built only when a visitor asks (it does so only to record a change). */
-class Location implements WalkLocation {
-  private cachedPath: ValuePath | undefined;
-  constructor(
-    readonly parent: Location | null,
-    readonly key: string | number,
-    readonly slot: Slot,
-  ) {}
+/**
+ * The one location of a walk, moved from node to node: visiting allocates
+ * nothing, and the path is built only when a visitor asks (it does so only to
+ * record a change). Visitors must not keep it past their call.
+ */
+class Cursor implements WalkLocation {
+  /** Keys from the root to the current node. */
+  readonly keys: (string | number)[] = [];
+  constructor(public slot: Slot) {}
   get pattern(): string {
     return this.slot.pattern;
   }
@@ -63,7 +77,7 @@ class Location implements WalkLocation {
     return this.slot.model;
   }
   get path(): ValuePath {
-    return (this.cachedPath ??= this.parent === null ? [] : [...this.parent.path, this.key]);
+    return this.keys.slice();
   }
 }
 
@@ -82,36 +96,51 @@ function childModel(model: SchemaModel, key: string | number): SchemaModel {
   return UNKNOWN_MODEL;
 }
 
-function child(location: Location, key: string | number): Location {
-  return new Location(location, key, childSlot(location.slot, key));
+interface Walk {
+  readonly cursor: Cursor;
+  readonly visit: Visitor;
+  readonly order: 'pre' | 'post';
+  readonly descend: Descend;
 }
 
-function walk(value: unknown, location: Location, visit: Visitor, order: 'pre' | 'post', depth: number, descend: Descend): unknown {
-  let current = order === 'pre' ? visit(value, location) : value;
-  if (depth < MAX_WALK_DEPTH && typeof current === 'object' && current !== null && descend(location)) {
-    if (location.model.kind === 'array' && isPlainObject(current)) {
+function walkChild(walk: Walk, value: unknown, slot: Slot, key: string | number, depth: number): unknown {
+  const { keys } = walk.cursor;
+  keys.push(key);
+  const next = walkNode(walk, value, childSlot(slot, key), depth + 1);
+  keys.pop();
+  return next;
+}
+
+function walkNode(walk: Walk, value: unknown, slot: Slot, depth: number): unknown {
+  const { cursor, visit, order } = walk;
+  cursor.slot = slot;
+  let current = order === 'pre' ? visit(value, cursor) : value;
+  if (depth < MAX_WALK_DEPTH && typeof current === 'object' && current !== null && walk.descend(cursor)) {
+    if (slot.model.kind === 'array' && !Array.isArray(current)) {
       // A single object where a list is expected becomes its element 0 in
       // coercion; stages before that already treat it as that element.
-      current = walk(current, child(location, 0), visit, order, depth + 1, descend);
+      current = walkChild(walk, current, slot, 0, depth);
     } else if (Array.isArray(current)) {
       let copy: unknown[] | null = null;
       for (let i = 0; i < current.length; i++) {
-        const item = current[i];
-        const next = walk(item, child(location, i), visit, order, depth + 1, descend);
+        const item: unknown = current[i];
+        const next = walkChild(walk, item, slot, i, depth);
         if (next !== item) (copy ??= current.slice())[i] = next;
       }
       if (copy !== null) current = copy;
-    } else if (isPlainObject(current)) {
+    } else {
+      const object = current as Record<string, unknown>;
       let copy: Record<string, unknown> | null = null;
-      for (const key of Object.keys(current)) {
-        const item = current[key];
-        const next = walk(item, child(location, key), visit, order, depth + 1, descend);
-        if (next !== item) setOwn((copy ??= copyObject(current)), key, next);
+      for (const key of Object.keys(object)) {
+        const item = object[key];
+        const next = walkChild(walk, item, slot, key, depth);
+        if (next !== item) setOwn((copy ??= copyObject(object)), key, next);
       }
       if (copy !== null) current = copy;
     }
+    cursor.slot = slot;
   }
-  return order === 'post' ? visit(current, location) : current;
+  return order === 'post' ? visit(current, cursor) : current;
 }
 
 /**
@@ -122,7 +151,8 @@ function walk(value: unknown, location: Location, visit: Visitor, order: 'pre' |
  * walkValue({ n: '1' }, model, (v, at) => (at.model.kind === 'number' && v === '1' ? 1 : v)) // { n: 1 }
  */
 export function walkValue(value: unknown, model: SchemaModel, visit: Visitor, order: 'pre' | 'post' = 'pre', descend: Descend = () => true): unknown {
-  return walk(value, new Location(null, '', rootSlot(model)), visit, order, 0, descend);
+  const root = rootSlot(model);
+  return walkNode({ cursor: new Cursor(root), visit, order, descend }, value, root, 0);
 }
 
 /**

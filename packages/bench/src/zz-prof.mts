@@ -1,0 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { normalizeValue, toContract } from '@airlock/core';
+import { benchContract } from './contract.js';
+const c = toContract(benchContract, 'b');
+const values = readFileSync('/tmp/corpus8.jsonl', 'utf8').trim().split('\n').map((l) => JSON.parse(l).output as string).filter((o) => o.startsWith('{')).map((o) => { try { return JSON.parse(o); } catch { return null; } }).filter(Boolean).slice(0, 300);
+let nodes = 0; const count = (v: any): void => { nodes++; if (v && typeof v === 'object') for (const k of Object.keys(v)) count(v[k]); }; values.forEach(count);
+console.log('nodes/value', nodes / values.length);
+const t = performance.now();
+for (let r = 0; r < 400; r++) for (const v of values) normalizeValue(v, c, {});
+console.log('per value µs', ((performance.now() - t) * 1000 / 30000).toFixed(2));
