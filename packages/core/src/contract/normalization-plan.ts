@@ -72,8 +72,21 @@ export function patternPrefixes(patterns: Iterable<string>): Set<string> {
  * normKey('Ticket-ID') // 'ticketid'
  */
 export function normKey(key: string): string {
-  return key.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  let norm = normKeys.get(key);
+  if (norm === undefined) {
+    norm = key.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+    // Keys repeat output after output; hostile input may bring endless new (or huge) ones, so the memo is bounded.
+    if (key.length <= MAX_MEMO_KEY_LENGTH) {
+      if (normKeys.size >= MAX_NORM_KEYS) normKeys.clear();
+      normKeys.set(key, norm);
+    }
+  }
+  return norm;
 }
+
+const MAX_NORM_KEYS = 4096;
+const MAX_MEMO_KEY_LENGTH = 64;
+const normKeys = new Map<string, string>();
 
 /** Lookup key of a synonym: strings compare like keys, other scalars by type and value. */
 export function synonymKey(value: unknown): string | undefined {

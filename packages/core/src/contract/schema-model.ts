@@ -173,5 +173,13 @@ function below(test: (m: SchemaModel) => boolean): (model: SchemaModel) => boole
 /** True when an object schema lies below this model (aliasing, extras). */
 export const hasObjectBelow = below((m) => m.kind === 'object');
 
-/** True when a coercible schema (list, number, boolean, enum) lies below this model. */
-export const hasCoercibleBelow = below((m) => m.kind === 'array' || m.kind === 'number' || m.kind === 'boolean' || m.kind === 'enum');
+/** True when an object schema that may drop or refuse unknown keys (plain or strict) lies below this model (extras). */
+export const hasClosedObjectBelow = below((m) => m.kind === 'object' && m.unknownKeys !== 'keep');
+
+/** True for the schemas coercion may act on: list, number, boolean, enum. */
+export function isCoercible(model: SchemaModel): boolean {
+  return model.kind === 'array' || model.kind === 'number' || model.kind === 'boolean' || model.kind === 'enum';
+}
+
+/** True when a coercible schema (see {@link isCoercible}) lies below this model. */
+export const hasCoercibleBelow = below(isCoercible);

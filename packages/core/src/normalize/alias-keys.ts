@@ -12,34 +12,65 @@ import { formatPath } from '../validate/validate-value.js';
 import type { NormalizeOptions, NormalizeOutcome } from './normalize-types.js';
 import { normalizeChange } from './normalize-types.js';
 import { deepEqual, excerpt, isPlainObject, objectFrom, type PlainObject } from './value-tree.js';
-import { walkValue, type WalkLocation } from './walk-value.js';
+import { walkScope, walkValue, type WalkLocation } from './walk-value.js';
+
+/** Where aliasing may act; exported for the fast clean check (shape-is-canonical.ts). */
+export const ALIAS_SCOPE = walkScope(
+  // Elsewhere there is no alias table (see aliasTable).
+  (at, plan) => at.model.kind === 'object' || plan.aliases.has(at.pattern),
+  (at, plan) => hasObjectBelow(at.model) || plan.prefixes.aliases.has(at.pattern),
+);
 
 interface AliasTable {
   canonicals: ReadonlySet<string>;
   /** normalized key → canonical key; a canonical's own spelling beats another field's alias. */
   lookup: ReadonlyMap<string, string>;
+  /** The last key list found to need no aliasing: arrays of like objects repeat it. */
+  clean?: readonly string[];
 }
 
-const NO_ALIASES: AliasTable = { canonicals: new Set(), lookup: new Map() };
+/** Tables depend only on the plan and the place: built once per place, not per object. */
+const tables = new WeakMap<object, AliasTable>();
 
-/** Tables depend only on the plan and the pattern: built once, not per object. */
-const tables = new WeakMap<NormalizationPlan, Map<string, AliasTable>>();
-
-function aliasTable(plan: NormalizationPlan, location: WalkLocation): AliasTable {
-  let byPattern = tables.get(plan);
-  if (byPattern === undefined) tables.set(plan, (byPattern = new Map()));
-  let table = byPattern.get(location.pattern);
-  if (table !== undefined) return table;
+function aliasTable(plan: NormalizationPlan, location: WalkLocation): AliasTable | undefined {
+  const cached = tables.get(location.place);
+  if (cached !== undefined) return cached;
   const rules = plan.aliases.get(location.pattern);
-  // Unknown places (any key of hostile input) have nothing to alias and are not cached.
-  if (rules === undefined && location.model.kind !== 'object') return NO_ALIASES;
+  if (rules === undefined && location.model.kind !== 'object') return undefined;
   const canonicals = new Set<string>(location.model.kind === 'object' ? location.model.shape.keys() : []);
   for (const key of rules?.keys() ?? []) canonicals.add(key);
+  if (canonicals.size === 0) return undefined;
   const lookup = new Map<string, string>();
   for (const [canonical, list] of rules ?? []) for (const alias of list) if (normKey(alias) !== '') lookup.set(normKey(alias), canonical);
   for (const canonical of canonicals) if (normKey(canonical) !== '') lookup.set(normKey(canonical), canonical);
-  byPattern.set(location.pattern, (table = { canonicals, lookup }));
+  const table: AliasTable = { canonicals, lookup };
+  tables.set(location.place, table);
   return table;
+}
+
+/** Longer key lists are not kept as `clean` (they would pin a long list for nothing). */
+const MAX_CLEAN_KEYS = 64;
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * Whether aliasing would touch an object with these keys here: some key is
+ * not canonical but normalizes to a canonical or declared alias key.
+ *
+ * @example
+ * hasAliasedKey(['Title'], plan, location) // true where `title` is declared
+ */
+export function hasAliasedKey(keys: readonly string[], plan: NormalizationPlan, location: WalkLocation): boolean {
+  const table = aliasTable(plan, location);
+  if (table === undefined || (table.clean !== undefined && sameKeys(table.clean, keys))) return false;
+  const { canonicals, lookup } = table;
+  for (const key of keys) if (!canonicals.has(key) && lookup.has(normKey(key))) return true;
+  if (keys.length <= MAX_CLEAN_KEYS) table.clean = keys;
+  return false;
 }
 
 interface Found {
@@ -47,9 +78,7 @@ interface Found {
   value: unknown;
 }
 
-function aliasObject(object: PlainObject, location: WalkLocation, { canonicals, lookup }: AliasTable, changes: Intervention[], issues: ValidationIssue[]): PlainObject {
-  if (canonicals.size === 0) return object;
-  const keys = Object.keys(object);
+function aliasObject(object: PlainObject, keys: readonly string[], location: WalkLocation, { canonicals, lookup }: AliasTable, changes: Intervention[], issues: ValidationIssue[]): PlainObject {
   const found = new Map<string, Found[]>();
   for (const key of keys) {
     if (canonicals.has(key)) continue;
@@ -104,10 +133,11 @@ export function aliasKeys(value: unknown, contract: Contract<unknown>, _options:
   const plan = planFor(contract);
   const interventions: Intervention[] = [];
   const issues: ValidationIssue[] = [];
-  const out = walkValue(value, plan.model, (node, location) => {
-    if (!isPlainObject(node)) return node;
-    return aliasObject(node, location, aliasTable(plan, location), interventions, issues);
-  }, 'pre', (location) => hasObjectBelow(location.model) || plan.prefixes.aliases.has(location.pattern));
+  const out = walkValue(value, plan, (node, location, keys) => {
+    if (keys === undefined || !isPlainObject(node)) return node;
+    const table = hasAliasedKey(keys, plan, location) ? aliasTable(plan, location) : undefined;
+    return table === undefined ? node : aliasObject(node, keys, location, table, interventions, issues);
+  }, 'pre', ALIAS_SCOPE);
   if (issues.length > 0) {
     return { value, interventions, failure: { message: 'Aliased keys are ambiguous; the output was not normalized.', issues } };
   }

@@ -5,15 +5,15 @@
  * (including booleans and 0/1 buckets) to their canonical value.
  */
 import type { Contract } from '../contract/contract.js';
-import { planFor, synonymKey, type CompiledSynonyms } from '../contract/normalization-plan.js';
-import { hasCoercibleBelow, type SchemaModel } from '../contract/schema-model.js';
+import { planFor, synonymKey, type CompiledSynonyms, type NormalizationPlan } from '../contract/normalization-plan.js';
+import { hasCoercibleBelow, isCoercible, type SchemaModel } from '../contract/schema-model.js';
 import type { Intervention, ValuePath } from '../types.js';
 import { formatPath } from '../validate/validate-value.js';
 import type { NormalizeCode } from './codes.js';
 import type { NormalizeOptions, NormalizeOutcome } from './normalize-types.js';
 import { normalizeChange } from './normalize-types.js';
 import { excerpt } from './value-tree.js';
-import { walkValue } from './walk-value.js';
+import { walkScope, walkValue } from './walk-value.js';
 
 const NUMERIC = /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 
@@ -37,7 +37,23 @@ function canonicalOf(value: string | number | boolean, model: SchemaModel, synon
   return null;
 }
 
-function coerceNode(node: unknown, model: SchemaModel, synonyms: CompiledSynonyms | undefined): [NormalizeCode, unknown] | null {
+/**
+ * The synonym table of a place, if any (most contracts declare none: no lookup then).
+ *
+ * @example
+ * synonymsAt(plan, 'items[].status') // { lookup, canonicals, fallback? }
+ */
+export function synonymsAt(plan: NormalizationPlan, pattern: string): CompiledSynonyms | undefined {
+  return plan.synonyms.size === 0 ? undefined : plan.synonyms.get(pattern);
+}
+
+/**
+ * The coercion of one node toward its schema, with its rule; null when it stays as it is.
+ *
+ * @example
+ * coerceNode('3', { kind: 'number', integer: true }, undefined) // ['string_to_number', 3]
+ */
+export function coerceNode(node: unknown, model: SchemaModel, synonyms: CompiledSynonyms | undefined): [NormalizeCode, unknown] | null {
   if (model.kind === 'array') return node === undefined || node === null || Array.isArray(node) ? null : ['coerced_to_array', [node]];
   if (model.kind === 'number' && typeof node === 'string' && NUMERIC.test(node)) {
     const n = Number(node);
@@ -63,6 +79,13 @@ function describe(rule: NormalizeCode, path: ValuePath, before: unknown, after: 
   }
 }
 
+/** Where coercion may act; exported for the fast clean check (shape-is-canonical.ts). */
+export const COERCE_SCOPE = walkScope(
+  // coerceNode leaves every other place as it is.
+  (at, plan) => isCoercible(at.model) || plan.synonyms.has(at.pattern),
+  (at, plan) => hasCoercibleBelow(at.model) || plan.prefixes.synonyms.has(at.pattern),
+);
+
 /**
  * Coerces values toward the schema's types and the contract's synonym tables.
  *
@@ -73,12 +96,12 @@ function describe(rule: NormalizeCode, path: ValuePath, before: unknown, after: 
 export function coerceBySchema(value: unknown, contract: Contract<unknown>, _options: NormalizeOptions = {}): NormalizeOutcome {
   const plan = planFor(contract);
   const interventions: Intervention[] = [];
-  const out = walkValue(value, plan.model, (node, location) => {
-    const change = coerceNode(node, location.model, plan.synonyms.get(location.pattern));
+  const out = walkValue(value, plan, (node, location) => {
+    const change = coerceNode(node, location.model, synonymsAt(plan, location.pattern));
     if (change === null) return node;
     const [rule, after] = change;
     interventions.push(normalizeChange(rule, 'cleanup', describe(rule, location.path, node, after), location.path, excerpt(node), excerpt(after)));
     return after;
-  }, 'pre', (location) => hasCoercibleBelow(location.model) || plan.prefixes.synonyms.has(location.pattern));
+  }, 'pre', COERCE_SCOPE);
   return { value: out, interventions };
 }

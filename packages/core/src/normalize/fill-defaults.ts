@@ -21,7 +21,7 @@ import { walkFieldRules } from './walk-value.js';
 export function fillDefaults(value: unknown, contract: Contract<unknown>, _options: NormalizeOptions = {}): NormalizeOutcome {
   const plan = planFor(contract);
   const interventions: Intervention[] = [];
-  const out = walkFieldRules(value, plan.model, plan.defaults, plan.prefixes.defaults, 'pre', (object, fields, { path }) => {
+  const out = walkFieldRules(value, plan, 'defaults', 'pre', (object, fields, { path }) => {
     let copy: Record<string, unknown> | null = null;
     for (const [key, constant] of fields) {
       if (getOwn(object, key) !== undefined || constant === undefined) continue;

@@ -25,7 +25,7 @@ export function fillFromContext(value: unknown, contract: Contract<unknown>, opt
   if (context === undefined) return { value, interventions: [] };
   const interventions: Intervention[] = [];
   const plan = planFor(contract);
-  const out = walkFieldRules(value, plan.model, plan.context, plan.prefixes.context, 'pre', (object, fields, { path }) => {
+  const out = walkFieldRules(value, plan, 'context', 'pre', (object, fields, { path }) => {
     let copy: Record<string, unknown> | null = null;
     for (const [key, contextKey] of fields) {
       if (!hasOwn(context, contextKey) || context[contextKey] === undefined) continue;

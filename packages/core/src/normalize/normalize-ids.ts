@@ -15,7 +15,9 @@ import { compileIdTemplate, type IdTemplate } from './compile-id-template.js';
 import type { NormalizeOptions, NormalizeOutcome } from './normalize-types.js';
 import { normalizeChange } from './normalize-types.js';
 import { copyObject, excerpt, getOwn, isPlainObject, setOwn, type PlainObject } from './value-tree.js';
-import { walkValue } from './walk-value.js';
+import { walkScope, walkValue } from './walk-value.js';
+
+const IDS_SCOPE = walkScope((at, plan) => plan.ids.has(at.pattern), (at, plan) => plan.prefixes.ids.has(at.pattern));
 
 const templates = new Map<string, IdTemplate>();
 
@@ -134,11 +136,11 @@ export function normalizeIds(value: unknown, contract: Contract<unknown>, _optio
   const plan = planFor(contract);
   if (plan.ids.size === 0) return { value, interventions: [] };
   const interventions: Intervention[] = [];
-  const out = walkValue(value, plan.model, (node, location) => {
+  const out = walkValue(value, plan, (node, location) => {
     const strategy = plan.ids.get(location.pattern);
     if (strategy === undefined || !Array.isArray(node)) return node;
     const { model } = location;
     return normalizeList(node, location.path, model.kind === 'array' ? model.element : model, strategy, interventions);
-  }, 'pre', (location) => plan.prefixes.ids.has(location.pattern));
+  }, 'pre', IDS_SCOPE);
   return { value: out, interventions };
 }

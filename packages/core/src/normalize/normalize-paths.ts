@@ -10,7 +10,9 @@ import { formatPath } from '../validate/validate-value.js';
 import type { NormalizeOptions, NormalizeOutcome } from './normalize-types.js';
 import { normalizeChange } from './normalize-types.js';
 import { excerpt } from './value-tree.js';
-import { walkValue } from './walk-value.js';
+import { walkScope, walkValue } from './walk-value.js';
+
+const PATHS_SCOPE = walkScope((at, plan) => plan.paths.has(at.pattern), (at, plan) => plan.prefixes.paths.has(at.pattern));
 
 /**
  * `.\src\a.ts` → `src/a.ts`.
@@ -32,7 +34,7 @@ export function normalizePaths(value: unknown, contract: Contract<unknown>, _opt
   const plan = planFor(contract);
   if (plan.paths.size === 0) return { value, interventions: [] };
   const interventions: Intervention[] = [];
-  const out = walkValue(value, plan.model, (node, location) => {
+  const out = walkValue(value, plan, (node, location) => {
     if (typeof node !== 'string' || !plan.paths.has(location.pattern)) return node;
     const { path } = location;
     const canonical = canonicalPath(node);
@@ -40,6 +42,6 @@ export function normalizePaths(value: unknown, contract: Contract<unknown>, _opt
     if (canonical === node || canonical === '') return node;
     interventions.push(normalizeChange('path_normalized', 'cleanup', `Normalized path ${formatPath(path)} from ${excerpt(node)} to ${excerpt(canonical)}.`, path, excerpt(node), excerpt(canonical)));
     return canonical;
-  }, 'pre', (location) => plan.prefixes.paths.has(location.pattern));
+  }, 'pre', PATHS_SCOPE);
   return { value: out, interventions };
 }

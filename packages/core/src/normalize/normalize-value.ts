@@ -4,6 +4,7 @@
  * extras under the `error` policy) stops the run with a failure.
  */
 import type { Contract } from '../contract/contract.js';
+import { planFor } from '../contract/normalization-plan.js';
 import type { Intervention } from '../types.js';
 import { aliasKeys } from './alias-keys.js';
 import { applyExtrasPolicy } from './apply-extras-policy.js';
@@ -15,6 +16,7 @@ import { normalizeIds } from './normalize-ids.js';
 import { normalizePaths } from './normalize-paths.js';
 import type { NormalizeOptions, NormalizeOutcome } from './normalize-types.js';
 import { recomputeDerived } from './recompute-derived.js';
+import { shapeIsCanonical } from './shape-is-canonical.js';
 import { unwrapWrapperKeys } from './unwrap-wrapper-keys.js';
 
 export type { NormalizeFailure, NormalizeOptions, NormalizeOutcome } from './normalize-types.js';
@@ -40,6 +42,12 @@ export const NORMALIZE_STAGES: readonly NormalizeStage[] = [
 ];
 
 /**
+ * Stages that leave a complete output with a canonical shape as it is (see
+ * shapeIsCanonical): one read-only walk lets such an output skip them all.
+ */
+const SHAPE_STAGES: ReadonlySet<NormalizeStage> = new Set([aliasKeys, dropTruncatedEntry, applyExtrasPolicy, coerceBySchema]);
+
+/**
  * Normalizes a parsed value toward the contract.
  *
  * @example
@@ -49,7 +57,13 @@ export const NORMALIZE_STAGES: readonly NormalizeStage[] = [
 export function normalizeValue(value: unknown, contract: Contract<unknown>, options: NormalizeOptions = {}): NormalizeOutcome {
   let current = value;
   const interventions: Intervention[] = [];
+  let skipShapeStages: boolean | undefined;
   for (const stage of NORMALIZE_STAGES) {
+    if (SHAPE_STAGES.has(stage)) {
+      // Decided on the unwrapped value; a truncated output always goes through dropTruncatedEntry.
+      skipShapeStages ??= options.truncated !== true && shapeIsCanonical(current, planFor(contract));
+      if (skipShapeStages) continue;
+    }
     const outcome = stage(current, contract, options);
     interventions.push(...outcome.interventions);
     if (outcome.failure !== undefined) return { value, interventions, failure: outcome.failure };

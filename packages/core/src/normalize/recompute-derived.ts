@@ -63,7 +63,7 @@ function compute(object: PlainObject, rule: DerivedRule): unknown {
 export function recomputeDerived(value: unknown, contract: Contract<unknown>, _options: NormalizeOptions = {}): NormalizeOutcome {
   const plan = planFor(contract);
   const interventions: Intervention[] = [];
-  const out = walkFieldRules(value, plan.model, plan.derived, plan.prefixes.derived, 'post', (object, fields, { path }) => {
+  const out = walkFieldRules(value, plan, 'derived', 'post', (object, fields, { path }) => {
     let copy: PlainObject | null = null;
     for (const [key, rule] of fields) {
       const current = getOwn(copy ?? object, key);

@@ -5,7 +5,7 @@
  * as the very same object.
  */
 import type { SchemaModel } from '../contract/schema-model.js';
-import { fieldPattern, UNKNOWN_MODEL } from '../contract/normalization-plan.js';
+import { fieldPattern, UNKNOWN_MODEL, type NormalizationPlan } from '../contract/normalization-plan.js';
 import type { ValuePath } from '../types.js';
 import { copyObject, isPlainObject, setOwn } from './value-tree.js';
 
@@ -14,20 +14,71 @@ export interface WalkLocation {
   readonly path: ValuePath;
   readonly pattern: string;
   readonly model: SchemaModel;
+  /** The place itself: one object per pattern of a plan, a key for per-place caches. */
+  readonly place: object;
 }
 
+/** A place in the schema, as the predicates of a {@link WalkScope} see it. */
+export type WalkPlace = Pick<WalkLocation, 'pattern' | 'model'>;
+
+/** A predicate of a {@link WalkScope}: it may read the place and the plan, never the value. */
+export type PlacePredicate = (place: WalkPlace, plan: NormalizationPlan) => boolean;
+
 /**
- * A place in the schema: pattern and model, with its children cached so that
- * each pattern is one string instance (its hash is computed once, not per
- * visited node) and walking a known place allocates nothing.
+ * Where a stage has something to do, computed once per place of a plan and
+ * cached there: make one per stage, at module level, with {@link walkScope}.
  */
-interface Slot {
-  readonly pattern: string;
-  readonly model: SchemaModel;
-  element?: Slot;
-  fields?: Map<string, Slot>;
+export interface WalkScope {
+  /** Index of this scope's cached answers. */
+  readonly memo: number;
+  /** Whether the visitor may change a node here; it is not called where it cannot. */
+  readonly visits: PlacePredicate;
+  /** Whether a visited place may lie below here; the walk enters children only then. */
+  readonly descend: PlacePredicate;
+}
+
+let memos = 0;
+
+/**
+ * A stage's walk scope (module level: each one owns a cache index).
+ *
+ * @example
+ * const IDS_SCOPE = walkScope((at, plan) => plan.ids.has(at.pattern), (at, plan) => plan.prefixes.ids.has(at.pattern));
+ */
+export function walkScope(visits: PlacePredicate, descend: PlacePredicate): WalkScope {
+  return { memo: memos++, visits, descend };
+}
+
+const KNOWN = 1;
+const VISITS = 2;
+const DESCENDS = 4;
+
+/** Visits every place and enters every child (a visitor that decides alone). */
+const EVERYWHERE = walkScope(() => true, () => true);
+
+/**
+ * A place in the schema: pattern and model, with its children and the scopes'
+ * answers cached, so each pattern is one string instance and walking a known
+ * place allocates nothing. A class, so every slot has one hidden class and
+ * the walk's property reads stay monomorphic.
+ */
+class Slot {
+  element: Slot | undefined = undefined;
+  fields: Map<string, Slot> | undefined = undefined;
   /** How many undeclared keys are cached in `fields` (see {@link MAX_UNDECLARED}). */
-  undeclared?: number;
+  undeclared = 0;
+  /** Scope answers by memo index: KNOWN | VISITS | DESCENDS bits. */
+  readonly flags: number[] = [];
+  /** Key lists of recent objects seen here with their children's slots, most recent first (see {@link childSlots}). */
+  readonly layouts: Layout[] = [];
+  /** `model.kind`, read once: models have several shapes, slots one. */
+  readonly kind: SchemaModel['kind'];
+  constructor(
+    readonly pattern: string,
+    readonly model: SchemaModel,
+  ) {
+    this.kind = model.kind;
+  }
 }
 
 /**
@@ -37,28 +88,87 @@ interface Slot {
  */
 const MAX_UNDECLARED = 32;
 
-const roots = new WeakMap<SchemaModel, Slot>();
+/** Slot trees per plan: scope answers depend on the plan (its rules), not only on the model. */
+const roots = new WeakMap<NormalizationPlan, Slot>();
 
-function rootSlot(model: SchemaModel): Slot {
-  let slot = roots.get(model);
-  if (slot === undefined) roots.set(model, (slot = { pattern: '', model }));
+function rootSlot(plan: NormalizationPlan): Slot {
+  let slot = roots.get(plan);
+  if (slot === undefined) roots.set(plan, (slot = new Slot('', plan.model)));
   return slot;
 }
 
+function childModel(model: SchemaModel, key: string | number): SchemaModel {
+  if (typeof key === 'number') return model.kind === 'array' ? model.element : UNKNOWN_MODEL;
+  if (model.kind === 'object') return model.shape.get(key) ?? UNKNOWN_MODEL;
+  if (model.kind === 'record') return model.value;
+  return UNKNOWN_MODEL;
+}
+
 function childSlot(slot: Slot, key: string | number): Slot {
-  if (typeof key === 'number') return (slot.element ??= { pattern: `${slot.pattern}[]`, model: childModel(slot.model, key) });
-  const name = slot.model.kind === 'record' ? '*' : key;
+  if (typeof key === 'number') return (slot.element ??= new Slot(`${slot.pattern}[]`, childModel(slot.model, key)));
+  const name = slot.kind === 'record' ? '*' : key;
   const cached = slot.fields?.get(name);
   if (cached !== undefined) return cached;
-  const made: Slot = { pattern: fieldPattern(slot.pattern, name), model: childModel(slot.model, key) };
-  // Declared places are bounded by the schema; undeclared ones only below a
-  // declared place and up to the cap, so no input can grow the cache unboundedly.
+  const made = new Slot(fieldPattern(slot.pattern, name), childModel(slot.model, key));
+  // Declared places are bounded by the schema; undeclared ones are cached only
+  // below a declared place and up to the cap, so no input grows the cache unboundedly.
   if (made.model !== UNKNOWN_MODEL) (slot.fields ??= new Map()).set(name, made);
-  else if (slot.model !== UNKNOWN_MODEL && (slot.undeclared ?? 0) < MAX_UNDECLARED) {
-    slot.undeclared = (slot.undeclared ?? 0) + 1;
+  else if (slot.model !== UNKNOWN_MODEL && slot.undeclared < MAX_UNDECLARED) {
+    slot.undeclared++;
     (slot.fields ??= new Map()).set(name, made);
   }
   return made;
+}
+
+interface Layout {
+  readonly keys: readonly string[];
+  readonly children: readonly Slot[];
+}
+
+/** Objects longer than this are not cached (they would pin a long list for nothing). */
+const MAX_CACHED_KEYS = 64;
+/** Key orders cached per place: outputs of one contract use a handful (optional keys come and go). */
+const MAX_LAYOUTS = 8;
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The slots of an object's keys. Outputs of one contract mostly repeat a few
+ * key orders, so recent ones are kept: comparing parsed keys (interned
+ * strings) is cheaper than one map lookup per key.
+ */
+function childSlots(slot: Slot, keys: readonly string[]): readonly Slot[] {
+  const { layouts } = slot;
+  for (let i = 0; i < layouts.length; i++) {
+    const layout = layouts[i]!;
+    if (!sameKeys(layout.keys, keys)) continue;
+    if (i > 0) {
+      // Most recent first: a run of like objects finds its layout at once.
+      layouts.splice(i, 1);
+      layouts.unshift(layout);
+    }
+    return layout.children;
+  }
+  const children = keys.map((key) => childSlot(slot, key));
+  // Like undeclared keys, layouts are cached only at declared places: their number stays bounded by the schema.
+  if (keys.length <= MAX_CACHED_KEYS && slot.model !== UNKNOWN_MODEL) {
+    if (layouts.length >= MAX_LAYOUTS) layouts.pop();
+    layouts.unshift({ keys, children });
+  }
+  return children;
+}
+
+function flagsOf(slot: Slot, scope: WalkScope, plan: NormalizationPlan): number {
+  const { flags } = slot;
+  const known = flags[scope.memo];
+  if (known !== undefined) return known;
+  const computed = KNOWN | (scope.visits(slot, plan) ? VISITS : 0) | (scope.descend(slot, plan) ? DESCENDS : 0);
+  flags[scope.memo] = computed;
+  return computed;
 }
 
 /**
@@ -76,110 +186,126 @@ class Cursor implements WalkLocation {
   get model(): SchemaModel {
     return this.slot.model;
   }
+  get place(): object {
+    return this.slot;
+  }
   get path(): ValuePath {
     return this.keys.slice();
   }
 }
 
-export type Visitor = (value: unknown, location: WalkLocation) => unknown;
-
-/** Whether a walk enters a node's children; stages skip subtrees with nothing to do. */
-export type Descend = (location: WalkLocation) => boolean;
+/** Visits a node and returns it or its replacement; `keys` are `Object.keys(value)` when it is a plain object. */
+export type Visitor = (value: unknown, location: WalkLocation, keys: readonly string[] | undefined) => unknown;
 
 /** Deeper values are left as they are; parsers already bound depth, this bounds recursion. */
 const MAX_WALK_DEPTH = 512;
-
-function childModel(model: SchemaModel, key: string | number): SchemaModel {
-  if (typeof key === 'number') return model.kind === 'array' ? model.element : UNKNOWN_MODEL;
-  if (model.kind === 'object') return model.shape.get(key) ?? UNKNOWN_MODEL;
-  if (model.kind === 'record') return model.value;
-  return UNKNOWN_MODEL;
-}
 
 interface Walk {
   readonly cursor: Cursor;
   readonly visit: Visitor;
   readonly order: 'pre' | 'post';
-  readonly descend: Descend;
+  readonly scope: WalkScope;
+  readonly plan: NormalizationPlan;
 }
 
-function walkChild(walk: Walk, value: unknown, slot: Slot, key: string | number, depth: number): unknown {
+/** Walks a child, or returns it as it is when nothing can happen at or below its place. */
+function walkChild(walk: Walk, value: unknown, slot: Slot, flags: number, key: string | number, depth: number): unknown {
+  if ((flags & VISITS) === 0 && ((flags & DESCENDS) === 0 || typeof value !== 'object' || value === null)) return value;
   const { keys } = walk.cursor;
   keys.push(key);
-  const next = walkNode(walk, value, childSlot(slot, key), depth + 1);
+  const next = walkNode(walk, value, slot, flags, depth + 1);
   keys.pop();
   return next;
 }
 
-function walkNode(walk: Walk, value: unknown, slot: Slot, depth: number): unknown {
-  const { cursor, visit, order } = walk;
+function walkNode(walk: Walk, value: unknown, slot: Slot, flags: number, depth: number): unknown {
+  const { cursor, visit } = walk;
+  const pre = walk.order === 'pre';
   cursor.slot = slot;
-  let current = order === 'pre' ? visit(value, cursor) : value;
-  if (depth < MAX_WALK_DEPTH && typeof current === 'object' && current !== null && walk.descend(cursor)) {
-    if (slot.model.kind === 'array' && !Array.isArray(current)) {
+  // Keys are read once, for the visitor and the walk (unless the visitor replaced the node).
+  const valueKeys = pre && (flags & VISITS) !== 0 && isPlainObject(value) ? Object.keys(value) : undefined;
+  let current = pre && (flags & VISITS) !== 0 ? visit(value, cursor, valueKeys) : value;
+  if (depth < MAX_WALK_DEPTH && typeof current === 'object' && current !== null && (flags & DESCENDS) !== 0) {
+    if (slot.kind === 'array' && !Array.isArray(current)) {
       // A single object where a list is expected becomes its element 0 in
       // coercion; stages before that already treat it as that element.
-      current = walkChild(walk, current, slot, 0, depth);
+      const element = childSlot(slot, 0);
+      current = walkChild(walk, current, element, flagsOf(element, walk.scope, walk.plan), 0, depth);
     } else if (Array.isArray(current)) {
       let copy: unknown[] | null = null;
+      const element = childSlot(slot, 0);
+      const elementFlags = flagsOf(element, walk.scope, walk.plan);
       for (let i = 0; i < current.length; i++) {
         const item: unknown = current[i];
-        const next = walkChild(walk, item, slot, i, depth);
+        const next = walkChild(walk, item, element, elementFlags, i, depth);
         if (next !== item) (copy ??= current.slice())[i] = next;
       }
       if (copy !== null) current = copy;
     } else {
       const object = current as Record<string, unknown>;
       let copy: Record<string, unknown> | null = null;
-      for (const key of Object.keys(object)) {
+      const keys = valueKeys !== undefined && current === value ? valueKeys : Object.keys(object);
+      const children = childSlots(slot, keys);
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i]!;
         const item = object[key];
-        const next = walkChild(walk, item, slot, key, depth);
+        const child = children[i]!;
+        const next = walkChild(walk, item, child, flagsOf(child, walk.scope, walk.plan), key, depth);
         if (next !== item) setOwn((copy ??= copyObject(object)), key, next);
       }
       if (copy !== null) current = copy;
     }
     cursor.slot = slot;
   }
-  return order === 'post' ? visit(current, cursor) : current;
+  return !pre && (flags & VISITS) !== 0 ? visit(current, cursor, isPlainObject(current) ? Object.keys(current) : undefined) : current;
 }
 
 /**
- * Walks `value` with `model`; `pre` visits a node before its children (so a
- * rewritten node's new children are walked), `post` after them.
+ * Walks `value` with the plan's model; `pre` visits a node before its children
+ * (so a rewritten node's new children are walked), `post` after them. Only the
+ * places `scope` names are visited and entered.
  *
  * @example
- * walkValue({ n: '1' }, model, (v, at) => (at.model.kind === 'number' && v === '1' ? 1 : v)) // { n: 1 }
+ * walkValue({ n: '1' }, plan, (v, at) => (at.model.kind === 'number' && v === '1' ? 1 : v)) // { n: 1 }
  */
-export function walkValue(value: unknown, model: SchemaModel, visit: Visitor, order: 'pre' | 'post' = 'pre', descend: Descend = () => true): unknown {
-  const root = rootSlot(model);
-  return walkNode({ cursor: new Cursor(root), visit, order, descend }, value, root, 0);
+export function walkValue(value: unknown, plan: NormalizationPlan, visit: Visitor, order: 'pre' | 'post' = 'pre', scope: WalkScope = EVERYWHERE): unknown {
+  const root = rootSlot(plan);
+  return walkNode({ cursor: new Cursor(root), visit, order, scope, plan }, value, root, flagsOf(root, scope, plan), 0);
 }
 
+/** The plan's rule families that {@link walkFieldRules} walks. */
+export type FieldRuleFamily = 'defaults' | 'derived' | 'context';
+
+const FIELD_RULE_SCOPES: Readonly<Record<FieldRuleFamily, WalkScope>> = {
+  defaults: walkScope((at, plan) => plan.defaults.has(at.pattern), (at, plan) => plan.prefixes.defaults.has(at.pattern)),
+  derived: walkScope((at, plan) => plan.derived.has(at.pattern), (at, plan) => plan.prefixes.derived.has(at.pattern)),
+  context: walkScope((at, plan) => plan.context.has(at.pattern), (at, plan) => plan.prefixes.context.has(at.pattern)),
+};
+
 /**
- * Visits every object whose pattern has field rules (`rules.get(pattern)`),
- * letting the visitor return a replacement object. `prefixes` are the
- * patterns on the way to a rule (see `patternPrefixes`).
+ * Visits every object whose pattern has field rules of the family
+ * (`plan[family].get(pattern)`), letting the visitor return a replacement object.
  *
  * @example
- * walkFieldRules(value, model, plan.defaults, plan.prefixes.defaults, 'pre', (object, rules, at) => object)
+ * walkFieldRules(value, plan, 'defaults', 'pre', (object, rules, at) => object)
  */
-export function walkFieldRules<T>(
+export function walkFieldRules<F extends FieldRuleFamily>(
   value: unknown,
-  model: SchemaModel,
-  rules: ReadonlyMap<string, ReadonlyMap<string, T>>,
-  prefixes: ReadonlySet<string>,
+  plan: NormalizationPlan,
+  family: F,
   order: 'pre' | 'post',
-  visit: (object: Record<string, unknown>, fields: ReadonlyMap<string, T>, location: WalkLocation) => Record<string, unknown>,
+  visit: (object: Record<string, unknown>, fields: NonNullable<ReturnType<NormalizationPlan[F]['get']>>, location: WalkLocation) => Record<string, unknown>,
 ): unknown {
+  const rules: NormalizationPlan[F] = plan[family];
   if (rules.size === 0) return value;
   return walkValue(
     value,
-    model,
+    plan,
     (node, location) => {
-      const fields = rules.get(location.pattern);
+      const fields = rules.get(location.pattern) as ReturnType<NormalizationPlan[F]['get']>;
       return fields === undefined || !isPlainObject(node) ? node : visit(node, fields, location);
     },
     order,
-    (location) => prefixes.has(location.pattern),
+    FIELD_RULE_SCOPES[family],
   );
 }

@@ -1,0 +1,96 @@
+/**
+ * The fast path must never change an outcome: where shapeIsCanonical says
+ * yes, aliasing, extras and coercion are no-ops, and normalizeValue equals
+ * the plain fold of every stage, over drifted values of every fixture contract.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Contract } from '../contract/contract.js';
+import { planFor } from '../contract/normalization-plan.js';
+import type { SchemaModel } from '../contract/schema-model.js';
+import type { Intervention } from '../types.js';
+import { aliasKeys } from './alias-keys.js';
+import { applyExtrasPolicy } from './apply-extras-policy.js';
+import { coerceBySchema } from './coerce-by-schema.js';
+import { NORMALIZE_STAGES, normalizeValue, type NormalizeOptions, type NormalizeOutcome } from './normalize-value.js';
+import { shapeIsCanonical } from './shape-is-canonical.js';
+import { FIXTURE_CONTRACTS, fixtureContract, type NormalizeFixtureContract } from './test-support/fixture-contracts.js';
+import { objectFrom } from './value-tree.js';
+
+/** Every key the model declares, with drifted spellings and an undeclared one. */
+function keyPool(model: SchemaModel, out = new Set<string>(['extra_key']), depth = 0): Set<string> {
+  if (depth > 6) return out;
+  if (model.kind === 'object') {
+    for (const [key, child] of model.shape) {
+      out.add(key).add(key.toUpperCase()).add(key.replace(/_/g, '-'));
+      keyPool(child, out, depth + 1);
+    }
+  } else if (model.kind === 'array') keyPool(model.element, out, depth + 1);
+  else if (model.kind === 'record') keyPool(model.value, out, depth + 1);
+  return out;
+}
+
+function valueOf(keys: string[]): fc.Arbitrary<unknown> {
+  const scalar = fc.oneof(fc.string({ maxLength: 4 }), fc.integer({ min: -2, max: 9 }), fc.boolean(), fc.constant(null), fc.constantFrom('1', 'true', 'Draft', 'approved'));
+  const { node } = fc.letrec<{ node: unknown }>((tie) => ({
+    node: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      scalar,
+      fc.array(tie('node'), { maxLength: 3 }),
+      fc.array(fc.tuple(fc.constantFrom(...keys), tie('node')), { maxLength: 5 }).map((entries) => objectFrom(entries)),
+    ),
+  }));
+  return node;
+}
+
+/** The reference: every stage in order, as normalizeValue ran before the fast path. */
+function foldStages(value: unknown, contract: Contract<unknown>, options: NormalizeOptions): NormalizeOutcome {
+  let current = value;
+  const interventions: Intervention[] = [];
+  for (const stage of NORMALIZE_STAGES) {
+    const outcome = stage(current, contract, options);
+    interventions.push(...outcome.interventions);
+    if (outcome.failure !== undefined) return { value, interventions, failure: outcome.failure };
+    current = outcome.value;
+  }
+  return { value: current, interventions };
+}
+
+describe('shapeIsCanonical', () => {
+  for (const name of Object.keys(FIXTURE_CONTRACTS) as NormalizeFixtureContract[]) {
+    const contract = fixtureContract(name);
+    const plan = planFor(contract);
+    const values = valueOf([...keyPool(plan.model)]);
+
+    it(`${name}: a canonical shape is left alone by aliasing, extras and coercion`, () => {
+      fc.assert(
+        fc.property(values, (value) => {
+          if (!shapeIsCanonical(value, plan)) return;
+          for (const stage of [aliasKeys, applyExtrasPolicy, coerceBySchema]) {
+            const outcome = stage(value, contract, {});
+            expect(outcome.value).toBe(value);
+            expect(outcome.interventions).toEqual([]);
+            expect(outcome.failure).toBeUndefined();
+          }
+        }),
+        { numRuns: 200 },
+      );
+    });
+
+    it(`${name}: normalizeValue equals the fold of every stage`, () => {
+      fc.assert(
+        fc.property(values, fc.boolean(), (value, truncated) => {
+          expect(normalizeValue(value, contract, { truncated })).toEqual(foldStages(value, contract, { truncated }));
+        }),
+        { numRuns: 200 },
+      );
+    });
+  }
+
+  it('says no where a stage has work', () => {
+    const plan = planFor(fixtureContract('prd'));
+    expect(shapeIsCanonical({ schema_version: '1' }, plan)).toBe(false);
+    expect(shapeIsCanonical({ Schema_Version: 1 }, plan)).toBe(false);
+    expect(shapeIsCanonical({ schema_version: 1 }, plan)).toBe(true);
+  });
+});
