@@ -34,6 +34,10 @@ export function loadYaml(text: string): LoadYamlResult {
   const fast = loadYamlFast(text);
   if (fast.ok) return fast;
   if (exceedsYamlDepth(text)) return { ok: false, error: 'The YAML nests too deeply to load safely.' };
+  // Broken intermediate texts are the normal case in the repair loop: build the
+  // parser's errors without stack traces, which cost more than the parse itself.
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     const lineCounter = new LineCounter();
     const doc = parseDocument(text, { ...YAML_PARSE_OPTIONS, lineCounter });
@@ -45,5 +49,7 @@ export function loadYaml(text: string): LoadYamlResult {
     return { ok: true, value: doc.toJS(YAML_TO_JS_OPTIONS) };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    Error.stackTraceLimit = limit;
   }
 }
