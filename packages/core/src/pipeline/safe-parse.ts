@@ -29,6 +29,7 @@ export interface SafeParseOptions {
 }
 
 const DEFAULT_MAX_LENGTH = 16 * 1024 * 1024;
+const NON_SPACE = /\S/;
 /** C0 controls (but tab, LF, CR), DEL and bare bracketed-paste markers: the scanner's noise tokens. */
 const MAY_HOLD_NOISE = /[\x00-\x08\x0b-\x0c\x0e-\x1f\x7f]|\[20[01]~/;
 
@@ -62,7 +63,8 @@ function rawCandidate(raw: string): Candidate {
 
 function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseOptions): ParseResult<T> {
   if (typeof raw !== 'string') return failure('empty_output', `Expected model text as a string, received ${raw === null ? 'null' : typeof raw}.`);
-  if (raw.trim() === '') return failure('empty_output', 'The model output is empty.');
+  // A regex test, not trim(): no copy of a large output just to look at it.
+  if (!NON_SPACE.test(raw)) return failure('empty_output', 'The model output is empty.');
   const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
   if (raw.length > maxLength) return failure('syntax', `The model output is ${raw.length} characters long, over the limit of ${maxLength}.`);
   const echo = detectPromptEcho(raw, contract as Contract<unknown>);
