@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { erkTripwireCandidates } from '../contracts/erk-tripwire-candidates.js';
 import type { Intervention } from '../types.js';
 import { deniedInterventions, STRICT_PROFILE } from './repair-profile.js';
@@ -61,5 +62,23 @@ describe('repair profiles in the pipeline, with normalization interventions', ()
     const result = safeParse(ambiguous, erkTripwireCandidates, { repair: STRICT_PROFILE });
     expect(!result.success && result.failure).toBe('schema');
     expect(!result.success && result.validationErrors?.[0]?.path).toBe('candidates[0].action');
+  });
+});
+
+describe('repair profile on a truncated output', () => {
+  const List = z.object({ items: z.array(z.number()) });
+  const cut = '{"items": [1, 2, 3';
+
+  it('closes the structure by default, recorded as synthesized, and marks the result truncated', () => {
+    const result = safeParse(cut, List);
+    expect(result.success && result.truncated).toBe(true);
+    expect(result.success && result.data).toEqual({ items: [1, 2, 3] });
+    expect(result.interventions.some((i) => i.category === 'synthesized')).toBe(true);
+  });
+
+  it('fails with truncated when synthesized repairs are denied, listing what it would have needed', () => {
+    const result = safeParse(cut, List, { repair: { deny: ['synthesized'] } });
+    expect(!result.success && result.failure).toBe('truncated');
+    expect(result.interventions.map((i) => i.rule)).toContain('truncated_structure_closed');
   });
 });
