@@ -197,7 +197,9 @@ export function scanText(text: string): Int32Array {
           while (infoStart < end && isWhitespace(text.charCodeAt(infoStart))) infoStart++;
           let infoEnd = end;
           while (infoEnd > infoStart && isWhitespace(text.charCodeAt(infoEnd - 1))) infoEnd--;
-          if (text.indexOf('`', infoStart) < 0 || text.indexOf('`', infoStart) >= infoEnd) {
+          // An info string holding a backtick makes the line inline code, not a fence.
+          const tick = text.indexOf('`', infoStart);
+          if (tick < 0 || tick >= infoEnd) {
             inFence = true;
             fenceTicks = ticks;
             fenceOpenStart = j;
