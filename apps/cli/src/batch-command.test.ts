@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { decodeBatchRecord } from '@airlock/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTaskLog } from './test-support/make-task-log.js';
 import { cliIsBuilt, runCli, startCli, type CliProcess } from './test-support/run-cli.js';
@@ -57,10 +58,10 @@ describe('airlock batch', () => {
     const lines = reference.trimEnd().split('\n');
     expect(lines).toHaveLength(RECORDS + 1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ airlock: { contract: { name: 'slowTask', export: 'slowTask' }, options: { field: 'output', idField: 'id' } } });
-    const results = lines.slice(1).map((l) => JSON.parse(l) as { line: number; result: { failure?: string; extractionError?: string } });
-    expect(results.filter((r) => r.result.failure === 'bad_record')).toHaveLength(RECORDS / 4);
-    expect(results[4]!.result.extractionError).toMatch(/^line 5: malformed JSON/);
-    expect(results[5]!.result.extractionError).toBe('line 6: field "output" is missing');
+    const failures = lines.slice(1).map((l) => decodeBatchRecord(l).result).map((r) => (r.success ? undefined : r));
+    expect(failures.filter((r) => r?.failure === 'bad_record')).toHaveLength(RECORDS / 4);
+    expect(failures[4]?.extractionError).toMatch(/^line 5: malformed JSON/);
+    expect(failures[5]?.extractionError).toBe('line 6: field "output" is missing');
     const stats = JSON.parse(readFileSync(file('stats.json'), 'utf8')) as { records: number; threads: number; complete: boolean };
     expect(stats).toMatchObject({ records: RECORDS, threads: 1, complete: true });
   });

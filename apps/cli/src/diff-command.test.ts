@@ -7,17 +7,20 @@ import { memoryIo } from './test-support/memory-io.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'airlock-cli-diff-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const meta = JSON.stringify({ airlock: { version: '0.1.0', contract: { name: 'task', fingerprint: '0000abcd', module: './c.ts', export: 'task' }, options: { field: 'output', idField: 'id' } } });
+const metadata = (format: number | null) =>
+  JSON.stringify({ airlock: { format: format ?? undefined, version: '0.1.0', contract: { name: 'task', fingerprint: '0000abcd', module: './c.ts', export: 'task' }, options: { field: 'output', idField: 'id', includeRaw: false } } });
 
-function output(name: string, results: unknown[]): string {
+function output(name: string, results: object[], format: number | null = 2): string {
   const path = join(dir, name);
-  writeFileSync(path, `${[meta, ...results.map((result, k) => JSON.stringify({ line: k + 1, id: `t${k}`, result }))].join('\n')}\n`);
+  writeFileSync(path, `${[metadata(format), ...results.map((result, k) => JSON.stringify({ line: k + 1, id: `t${k}`, ...result }))].join('\n')}\n`);
   return path;
 }
 
+const candidate = ['raw', 'json', 0, 2];
+
 describe('airlock diff', () => {
-  const a = output('a.ndjson', [{ success: true, interventions: [] }, { success: false, failure: 'schema', interventions: [] }]);
-  const b = output('b.ndjson', [{ success: true, interventions: [{ rule: 'trailing_comma' }] }, { success: false, failure: 'schema', interventions: [] }]);
+  const a = output('a.ndjson', [{ data: {}, candidate }, { failure: 'schema' }]);
+  const b = output('b.ndjson', [{ data: {}, candidate, interventions: [['trailing_comma', 'parse', 'parser_fix', 'Removed a trailing comma.', [1, 2], null, ',', '']] }, { failure: 'schema' }]);
 
   it('prints which records changed outcome and the rule deltas', async () => {
     const io = memoryIo();
@@ -30,6 +33,14 @@ describe('airlock diff', () => {
     const io = memoryIo();
     expect(await main(['diff', a, b, '--json'], io)).toBe(0);
     expect(JSON.parse(io.out())).toMatchObject({ compared: 2, changed: 1 });
+  });
+
+  it('says in one line that a file of format 1 must be redone', async () => {
+    // Format 1 outputs had no format field and one whole ParseResult per record.
+    const old = output('old.ndjson', [{ result: { success: true, data: {}, interventions: [] } }], null);
+    const io = memoryIo();
+    expect(await main(['diff', a, old], io)).toBe(2);
+    expect(io.err()).toBe(`airlock diff: ${old} is a batch output of format 1 (written by airlock 0.1.0); this airlock reads format 2: rerun the batch with this version\n`);
   });
 
   it('needs two files', async () => {

@@ -30,7 +30,10 @@ export const BATCH_HELP = `usage: airlock batch <input.jsonl[.gz]> --contract <m
 
 Normalizes every record of a JSONL run log (plain or gzip) on a pool of
 worker threads and writes one NDJSON result per record, in input order, after
-a metadata line. Ctrl-C finishes the chunks in flight and keeps a checkpoint
+a metadata line (its "format" field is the line format version, now 2).
+A result line holds the record's line, id and agent, then on success its data
+(and raw only where it differs), on failure its failure class and error, plus
+the candidate and interventions as compact arrays. Ctrl-C finishes the chunks in flight and keeps a checkpoint
 (<out>.checkpoint.json); --resume continues from it.
 
 options:
@@ -41,6 +44,8 @@ options:
       --chunk-size <n>              records per task (default 256)
       --field <path>                dotted path to the model text in a record (default output)
       --id-field <path>             dotted path to the record id (default id)
+      --include-raw                 write the parsed value before normalization (raw) on
+                                    every success, not only where it differs from data
       --resume                      continue an interrupted run from its checkpoint
       --force                       overwrite an existing output
       --stats-json <file>           also write the statistics as JSON

@@ -8,14 +8,17 @@ import { tempDir } from './test-support/temp-dir.js';
 const dir = tempDir('diff');
 afterAll(() => dir.remove());
 
-const meta = (fingerprint: string) => JSON.stringify({ airlock: { version: '0.1.0', contract: { name: 'c', fingerprint, module: './c.ts', export: 'c' }, options: { field: 'output', idField: 'id' } } });
-const ok = (rules: string[]) => ({ success: true, data: {}, interventions: rules.map((rule) => ({ rule })) });
-const fail = (failure: string, rules: string[] = []) => ({ success: false, failure, interventions: rules.map((rule) => ({ rule })) });
-const line = (n: number, result: unknown) => JSON.stringify({ line: n, id: `r${n}`, result });
+const meta = (fingerprint: string, format: number | undefined = 2) =>
+  // Format 1 files had no format field.
+  JSON.stringify({ airlock: { format: format === 1 ? undefined : format, version: '0.1.0', contract: { name: 'c', fingerprint, module: './c.ts', export: 'c' }, options: { field: 'output', idField: 'id', includeRaw: false } } });
+const interventions = (rules: string[]) => (rules.length === 0 ? {} : { interventions: rules.map((rule) => [rule, 'parse', 'parser_fix', `Applied ${rule}.`]) });
+const ok = (rules: string[]) => ({ data: {}, candidate: ['raw', 'json', 0, 2], ...interventions(rules) });
+const fail = (failure: string, rules: string[] = []) => ({ failure, ...interventions(rules) });
+const line = (n: number, result: object) => JSON.stringify({ line: n, id: `r${n}`, ...result });
 
-function write(name: string, fingerprint: string, records: string[]): string {
+function write(name: string, fingerprint: string, records: string[], format?: number): string {
   const path = dir.file(name);
-  writeFileSync(path, `${[meta(fingerprint), ...records].join('\n')}\n`);
+  writeFileSync(path, `${[meta(fingerprint, format), ...records].join('\n')}\n`);
   return path;
 }
 
@@ -58,5 +61,17 @@ describe('diffBatches', () => {
     writeFileSync(dir.file('plain.jsonl'), '{"output":"x"}\n');
     await expect(diffBatches(a, dir.file('plain.jsonl'))).rejects.toThrow(/not an airlock batch output/);
     await expect(diffBatches(a, dir.file('missing.ndjson'))).rejects.toBeInstanceOf(BatchError);
+  });
+
+  it('says which format a file of another version is in', async () => {
+    const old = write('old.ndjson', 'cccc', [JSON.stringify({ line: 1, id: 'r1', result: { success: true, data: {}, interventions: [] } })], 1);
+    const error = await diffBatches(a, old).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(BatchError);
+    expect((error as Error).message).toBe(`${old} is a batch output of format 1 (written by airlock 0.1.0); this airlock reads format 2: rerun the batch with this version`);
+  });
+
+  it('names the file and line of a damaged record', async () => {
+    const damaged = write('damaged.ndjson', 'dddd', [line(1, ok([])), '{"line":2,"id":"r2","data":{},"candidate":["raw"'], 2);
+    await expect(diffBatches(a, damaged)).rejects.toThrow(`${damaged}:3: malformed result line`);
   });
 });

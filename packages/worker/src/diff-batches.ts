@@ -3,12 +3,9 @@
  * contracts or Airlock versions): which records changed outcome, and how the
  * intervention rule counts moved. Both files are streamed side by side.
  */
-import { createReadStream } from 'node:fs';
-import { access } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { outcomeOf } from './batch-counts.js';
-import { BatchError, describeIoError } from './batch-error.js';
-import type { BatchMetadata, BatchRecord, RecordOutcome } from './types.js';
+import { readBatchOutput, type BatchOutputReader, type BatchResultRecord } from './read-batch-output.js';
+import type { BatchMetadata, RecordOutcome } from './types.js';
 
 /** One record whose outcome differs between the two outputs. */
 export interface OutcomeChange {
@@ -45,46 +42,13 @@ interface Parsed {
   rules: string[];
 }
 
-type Reader = AsyncIterator<string>;
+type Opened = { reader: BatchOutputReader; records: AsyncIterator<BatchResultRecord> };
 
-async function open(path: string): Promise<{ reader: Reader; metadata: BatchMetadata['airlock'] }> {
-  try {
-    await access(path);
-  } catch (error) {
-    throw new BatchError('input', `cannot read ${path}: ${describeIoError(error)}`);
-  }
-  const reader = createInterface({ input: createReadStream(path), crlfDelay: Infinity })[Symbol.asyncIterator]();
-  const first = await reader.next();
-  let metadata: BatchMetadata['airlock'] | undefined;
-  try {
-    metadata = first.done === true ? undefined : (JSON.parse(first.value) as Partial<BatchMetadata>).airlock;
-  } catch {
-    metadata = undefined;
-  }
-  if (typeof metadata !== 'object' || metadata === null) throw new BatchError('input', `${path} is not an airlock batch output (no metadata line)`);
-  return { reader, metadata };
-}
-
-async function nextRecord(reader: Reader, path: string): Promise<Parsed | undefined> {
-  for (;;) {
-    const next = await reader.next();
-    if (next.done === true) return undefined;
-    if (next.value === '') continue;
-    let record: BatchRecord;
-    try {
-      record = JSON.parse(next.value) as BatchRecord;
-    } catch {
-      throw new BatchError('input', `${path} has a malformed result line (${next.value.slice(0, 40)}…)`);
-    }
-    const result = record.result as { success: boolean; failure?: string; interventions?: { rule: string }[] };
-    const interventions = Array.isArray(result?.interventions) ? result.interventions : [];
-    return {
-      line: record.line,
-      id: record.id ?? null,
-      outcome: outcomeOf({ success: result?.success === true, interventions: interventions as never, ...(result?.failure === undefined ? {} : { failure: result.failure }) }),
-      rules: interventions.map((i) => String(i.rule)),
-    };
-  }
+async function nextRecord(opened: Opened): Promise<Parsed | undefined> {
+  const next = await opened.records.next();
+  if (next.done === true) return undefined;
+  const { line, id, result } = next.value;
+  return { line, id, outcome: outcomeOf(result), rules: result.interventions.map((i) => i.rule) };
 }
 
 function bump(map: Record<string, number>, key: string): void {
@@ -100,25 +64,23 @@ function bump(map: Record<string, number>, key: string): void {
  */
 export async function diffBatches(pathA: string, pathB: string, options: { limit?: number } = {}): Promise<BatchDiff> {
   const limit = options.limit ?? 1000;
-  const a = await open(pathA);
-  let b: Awaited<ReturnType<typeof open>>;
+  const a = await readBatchOutput(pathA);
+  let b: BatchOutputReader;
   try {
-    b = await open(pathB);
+    b = await readBatchOutput(pathB);
   } catch (error) {
-    await a.reader.return?.();
+    await a.close();
     throw error;
   }
   try {
-    return await compare(a, b, pathA, pathB, limit);
+    return await compare({ reader: a, records: a[Symbol.asyncIterator]() }, { reader: b, records: b[Symbol.asyncIterator]() }, limit);
   } finally {
-    await a.reader.return?.();
-    await b.reader.return?.();
+    await a.close();
+    await b.close();
   }
 }
 
-type Opened = Awaited<ReturnType<typeof open>>;
-
-async function compare(a: Opened, b: Opened, pathA: string, pathB: string, limit: number): Promise<BatchDiff> {
+async function compare(a: Opened, b: Opened, limit: number): Promise<BatchDiff> {
   const rulesA: Record<string, number> = Object.create(null) as Record<string, number>;
   const rulesB: Record<string, number> = Object.create(null) as Record<string, number>;
   const transitions: Record<string, number> = Object.create(null) as Record<string, number>;
@@ -126,8 +88,8 @@ async function compare(a: Opened, b: Opened, pathA: string, pathB: string, limit
   const outcomesB: Record<string, number> = Object.create(null) as Record<string, number>;
   const changes: OutcomeChange[] = [];
   let countA = 0, countB = 0, compared = 0, changed = 0, onlyInA = 0, onlyInB = 0;
-  let ra = await nextRecord(a.reader, pathA);
-  let rb = await nextRecord(b.reader, pathB);
+  let ra = await nextRecord(a);
+  let rb = await nextRecord(b);
   while (ra !== undefined || rb !== undefined) {
     // Merge-join on line number: both outputs are in input order.
     if (ra !== undefined && (rb === undefined || ra.line < rb.line)) {
@@ -149,12 +111,12 @@ async function compare(a: Opened, b: Opened, pathA: string, pathB: string, limit
     if (advanceA && ra !== undefined) {
       countA++;
       for (const rule of ra.rules) bump(rulesA, rule);
-      ra = await nextRecord(a.reader, pathA);
+      ra = await nextRecord(a);
     }
     if (advanceB && rb !== undefined) {
       countB++;
       for (const rule of rb.rules) bump(rulesB, rule);
-      rb = await nextRecord(b.reader, pathB);
+      rb = await nextRecord(b);
     }
   }
   const rules: BatchDiff['rules'] = Object.create(null) as BatchDiff['rules'];
@@ -166,8 +128,8 @@ async function compare(a: Opened, b: Opened, pathA: string, pathB: string, limit
   const outcomes: BatchDiff['outcomes'] = Object.create(null) as BatchDiff['outcomes'];
   for (const key of new Set([...Object.keys(outcomesA), ...Object.keys(outcomesB)])) outcomes[key] = { a: outcomesA[key] ?? 0, b: outcomesB[key] ?? 0 };
   return {
-    a: { path: pathA, metadata: a.metadata, records: countA },
-    b: { path: pathB, metadata: b.metadata, records: countB },
+    a: { path: a.reader.path, metadata: a.reader.metadata, records: countA },
+    b: { path: b.reader.path, metadata: b.reader.metadata, records: countB },
     compared, changed, changes, transitions, outcomes, rules, onlyInA, onlyInB,
   };
 }

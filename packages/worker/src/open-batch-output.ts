@@ -48,21 +48,23 @@ async function readFirstLine(path: string): Promise<string> {
 /** Why the existing output cannot be continued by this run, or undefined when it can. */
 async function resumeMismatch(options: OpenBatchOutputOptions, checkpoint: Checkpoint): Promise<string | undefined> {
   const want = options.metadata.airlock;
-  let have: BatchMetadata['airlock'] | undefined;
+  let have: (Omit<BatchMetadata['airlock'], 'format'> & { format?: number }) | undefined;
   try {
     have = (JSON.parse(await readFirstLine(options.output)) as Partial<BatchMetadata>).airlock;
   } catch {
     have = undefined;
   }
   if (have === undefined) return `${options.output} does not start with an airlock metadata line`;
+  const haveFormat = have.format ?? 1;
+  if (haveFormat !== want.format) return `${options.output} is in batch output format ${String(haveFormat)}, this airlock writes format ${want.format}`;
   if (have.version !== want.version || checkpoint.version !== want.version) {
     return `${options.output} was made by airlock ${have.version}, this is ${want.version}`;
   }
   if (have.contract.fingerprint !== want.contract.fingerprint || checkpoint.fingerprint !== want.contract.fingerprint) {
     return `${options.output} was made with contract ${have.contract.name} (fingerprint ${have.contract.fingerprint}), not ${want.contract.name} (${want.contract.fingerprint})`;
   }
-  if (have.options.field !== want.options.field || have.options.idField !== want.options.idField) {
-    return `${options.output} was made with --field ${have.options.field} --id-field ${have.options.idField}`;
+  if (have.options.field !== want.options.field || have.options.idField !== want.options.idField || have.options.includeRaw !== want.options.includeRaw) {
+    return `${options.output} was made with --field ${have.options.field} --id-field ${have.options.idField}${have.options.includeRaw ? ' --include-raw' : ''}`;
   }
   if (checkpoint.input.size !== options.input.size) return `the input changed size since the checkpoint (${checkpoint.input.size} → ${options.input.size} bytes)`;
   const { size } = await stat(options.output);

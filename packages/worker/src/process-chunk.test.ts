@@ -1,14 +1,19 @@
 import { toContract } from '@airlock/core';
 import { describe, expect, it } from 'vitest';
+import type { ParseResult } from '@airlock/core';
 import { processChunk } from './process-chunk.js';
+import { decodeBatchRecord } from './read-batch-output.js';
 import { taskSchema } from './test-support/task-schemas.js';
 
 const contract = toContract(taskSchema, 'taskSchema');
 
-function run(lines: string[], field = 'output', idField = 'id') {
-  const out = processChunk({ lines, lineNumbers: lines.map((_, k) => 10 + k), field, idField }, contract);
-  return { ...out, records: out.text.trimEnd().split('\n').map((l) => JSON.parse(l) as { line: number; id: unknown; agent?: string; result: Record<string, unknown> }) };
+function run(lines: string[], field = 'output', idField = 'id', includeRaw = false) {
+  const out = processChunk({ lines, lineNumbers: lines.map((_, k) => 10 + k), field, idField, includeRaw }, contract);
+  return { ...out, records: out.text.trimEnd().split('\n').map((l) => decodeBatchRecord(l)) };
 }
+
+/** The failure fields of a result, or undefined on a success. */
+const failure = (result: ParseResult<unknown>) => (result.success ? undefined : result);
 
 describe('processChunk', () => {
   it('writes one result line per input line, in order, with line, id and agent', () => {
@@ -19,7 +24,7 @@ describe('processChunk', () => {
     expect(text.endsWith('\n')).toBe(true);
     expect(records.map((r) => [r.line, r.id, r.agent])).toEqual([[10, 'a', 'planner'], [11, 7, undefined]]);
     expect(records[0]!.result).toMatchObject({ success: true, data: { title: 't', priority: 1 }, interventions: [] });
-    expect(records[1]!.result['success']).toBe(true);
+    expect(records[1]!.result.success).toBe(true);
     expect(counts).toMatchObject({ records: 2, validUntouched: 1, validRepaired: 1, failed: 0 });
     expect(counts.agents['planner']).toMatchObject({ records: 1, validUntouched: 1 });
     expect(counts.agents['(none)']).toMatchObject({ records: 1, validRepaired: 1 });
@@ -28,11 +33,11 @@ describe('processChunk', () => {
 
   it('turns malformed lines, non-objects, missing and non-string fields into bad_record results', () => {
     const { records, counts } = run(['{"id": "x", "output": ', '[1,2]', '{"id":"m"}', '{"id":"n","output":{"title":"t"}}']);
-    expect(records.map((r) => r.result['failure'])).toEqual(['bad_record', 'bad_record', 'bad_record', 'bad_record']);
-    expect(records[0]!.result['extractionError']).toMatch(/^line 10: malformed JSON/);
-    expect(records[1]!.result['extractionError']).toBe('line 11: the record is an array, not a JSON object');
-    expect(records[2]!.result['extractionError']).toBe('line 12: field "output" is missing');
-    expect(records[3]!.result['extractionError']).toBe('line 13: field "output" is an object, not a string');
+    expect(records.map((r) => failure(r.result)?.failure)).toEqual(['bad_record', 'bad_record', 'bad_record', 'bad_record']);
+    expect(failure(records[0]!.result)?.extractionError).toMatch(/^line 10: malformed JSON/);
+    expect(failure(records[1]!.result)?.extractionError).toBe('line 11: the record is an array, not a JSON object');
+    expect(failure(records[2]!.result)?.extractionError).toBe('line 12: field "output" is missing');
+    expect(failure(records[3]!.result)?.extractionError).toBe('line 13: field "output" is an object, not a string');
     expect(records.map((r) => r.id)).toEqual([null, null, 'm', 'n']);
     expect(counts.failures).toEqual({ bad_record: 4 });
   });

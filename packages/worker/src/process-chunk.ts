@@ -7,7 +7,8 @@ import { safeParse, type Contract, type ParseFailure, type ParseResult } from '@
 import { countResult, emptyCounts } from './batch-counts.js';
 import { firstLine } from './batch-error.js';
 import { getPath } from './get-path.js';
-import type { BatchCounts, BatchRecord } from './types.js';
+import { encodeBatchRecord, type RecordPlace } from './encode-batch-record.js';
+import type { BatchCounts } from './types.js';
 
 /** A chunk of input lines (blank lines already skipped) with their 1-based line numbers. */
 export interface ChunkInput {
@@ -17,6 +18,8 @@ export interface ChunkInput {
   field: string;
   /** Dotted path to the record id. */
   idField: string;
+  /** Write `raw` on every success. */
+  includeRaw: boolean;
 }
 
 /** NDJSON text of the chunk's results (one line per input line, in order) and their counts. */
@@ -35,18 +38,12 @@ function typeName(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-/** BigInts (from a contract's transform) have no JSON form; a string keeps the line valid. */
-function jsonReplacer(_key: string, value: unknown): unknown {
-  return typeof value === 'bigint' ? value.toString() : value;
-}
-
-function serialize(entry: BatchRecord): string {
+function serialize(place: RecordPlace, result: ParseResult<unknown>, includeRaw: boolean): string {
   try {
-    return JSON.stringify(entry, jsonReplacer);
+    return encodeBatchRecord(place, result, includeRaw);
   } catch (error) {
     // Only a contract transform producing a cyclic value gets here.
-    const failure = badRecord(`line ${entry.line}: result could not be serialized: ${firstLine(String(error))}`);
-    return JSON.stringify({ ...entry, result: failure });
+    return encodeBatchRecord(place, badRecord(`line ${place.line}: result could not be serialized: ${firstLine(String(error))}`), includeRaw);
   }
 }
 
@@ -85,7 +82,7 @@ function processLine(line: string, lineNumber: number, input: ChunkInput, contra
  * Runs the pipeline over a chunk of run-log lines.
  *
  * @example
- * const { text, counts } = processChunk({ lines: ['{"output":"{}"}'], lineNumbers: [1], field: 'output', idField: 'id' }, contract);
+ * const { text, counts } = processChunk({ lines: ['{"output":"{}"}'], lineNumbers: [1], field: 'output', idField: 'id', includeRaw: false }, contract);
  */
 export function processChunk(input: ChunkInput, contract: Contract): ChunkOutput {
   const counts = emptyCounts();
@@ -96,8 +93,7 @@ export function processChunk(input: ChunkInput, contract: Contract): ChunkOutput
     const { result, id, agent } = processLine(line, lineNumber, input, contract);
     countResult(counts, result, agent);
     counts.inputBytes += Buffer.byteLength(line, 'utf8') + 1;
-    const entry: BatchRecord = agent === undefined ? { line: lineNumber, id, result } : { line: lineNumber, id, agent, result };
-    text += `${serialize(entry)}\n`;
+    text += `${serialize({ line: lineNumber, id, agent }, result, input.includeRaw)}\n`;
   }
   return { text, counts };
 }

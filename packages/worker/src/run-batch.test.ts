@@ -40,7 +40,12 @@ describe('runBatch output', () => {
   it('starts with a metadata line and has one result per record, in input order', () => {
     const [head, ...rest] = reference.trimEnd().split('\n');
     expect(JSON.parse(head!)).toEqual({
-      airlock: { version: '0.1.0', contract: { name: 'taskSchema', fingerprint: expect.any(String), module: schemas, export: 'taskSchema' }, options: { field: 'output', idField: 'id' } },
+      airlock: {
+        format: 2,
+        version: '0.1.0',
+        contract: { name: 'taskSchema', fingerprint: expect.any(String), module: schemas, export: 'taskSchema' },
+        options: { field: 'output', idField: 'id', includeRaw: false },
+      },
     });
     expect(rest).toHaveLength(RECORDS);
     const lines = rest.map((l) => (JSON.parse(l) as { line: number }).line);

@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { writeFile, type FileHandle } from 'node:fs/promises';
 import { airlockVersion } from './airlock-version.js';
 import { mergeCounts } from './batch-counts.js';
+import { BATCH_FORMAT_VERSION } from './batch-format.js';
 import { BatchError, describeIoError } from './batch-error.js';
 import { checkpointPath, removeCheckpoint, writeCheckpoint } from './checkpoint.js';
 import { createChunkRunner, type ChunkRunner } from './create-chunk-runner.js';
@@ -113,7 +114,7 @@ async function pump(session: Session, runner: ChunkRunner, chunkSize: number, ma
   let lineNumbers: number[] = [];
   let lineNumber = 0;
   const submit = (): void => {
-    const result = runner.run({ lines, lineNumbers, field, idField });
+    const result = runner.run({ lines, lineNumbers, field, idField, includeRaw: session.metadata.airlock.options.includeRaw });
     // Awaited in order by commit(); this only keeps a failure from being reported as unhandled meanwhile.
     result.catch(() => {});
     queue.push({ result, lastLine: lineNumbers[lineNumbers.length - 1]! });
@@ -198,9 +199,10 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
   const contract = await importContract(ref);
   const metadata: BatchMetadata = {
     airlock: {
+      format: BATCH_FORMAT_VERSION,
       version: airlockVersion(),
       contract: { name: contract.name, fingerprint: contract.fingerprint, module: options.contract.module, export: options.contract.export },
-      options: { field, idField },
+      options: { field, idField, includeRaw: options.includeRaw === true },
     },
   };
   // Input and threads first: a missing input or an unbuilt worker must not clobber an existing output.

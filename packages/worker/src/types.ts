@@ -3,6 +3,7 @@
  * that crosses a thread or lands in a file is plain JSON data.
  */
 import type { FailureClass } from '@airlock/core';
+import type { BATCH_FORMAT_VERSION } from './batch-format.js';
 
 /** Where a contract lives: a module specifier (path or package) and an export name. */
 export interface ContractRef {
@@ -49,18 +50,12 @@ export interface BatchStats extends BatchCounts {
 /** First line of every batch output. Thread count and chunk size are absent on purpose: they never change results. */
 export interface BatchMetadata {
   airlock: {
+    /** Version of the line format ({@link BATCH_FORMAT_VERSION}); absent in format 1. */
+    format: number;
     version: string;
     contract: { name: string; fingerprint: string; module: string; export: string };
-    options: { field: string; idField: string };
+    options: { field: string; idField: string; includeRaw: boolean };
   };
-}
-
-/** One output line per input record. */
-export interface BatchRecord {
-  line: number;
-  id: string | number | null;
-  agent?: string;
-  result: unknown;
 }
 
 /** Reported after each committed chunk. */
@@ -93,6 +88,8 @@ export interface RunBatchOptions {
   field?: string;
   /** Dotted path to the record id. Default `id`. */
   idField?: string;
+  /** Write `raw` on every success, not only when it differs from `data`. Default false. */
+  includeRaw?: boolean;
   /** Continue from `<output>.checkpoint.json` when present. */
   resume?: boolean;
   /** Overwrite an existing output (or one made with another version/contract). */

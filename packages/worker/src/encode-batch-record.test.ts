@@ -1,0 +1,86 @@
+import { safeParse, toContract, type ParseResult } from '@airlock/core';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { encodeBatchRecord } from './encode-batch-record.js';
+import { decodeBatchRecord } from './read-batch-output.js';
+import { runLogLine } from './test-support/make-run-log.js';
+import { taskSchema } from './test-support/task-schemas.js';
+
+const contract = toContract(taskSchema, 'taskSchema');
+
+/** A Standard Schema that trims the title: its data differs from the raw value. */
+const trimmingContract = toContract(
+  {
+    '~standard': {
+      version: 1 as const,
+      vendor: 'airlock-test',
+      validate: (value: unknown) => {
+        const task = value as { title?: unknown };
+        return typeof task?.title === 'string' ? { value: { ...task, title: task.title.trim() } } : { issues: [{ message: 'Expected string', path: ['title'] }] };
+      },
+    },
+  },
+  'trimming',
+);
+
+const place = { line: 7, id: 'r7', agent: 'coder' };
+
+/** What decoding promises: the same result, with `raw` equal to `data` where the line omits it. */
+function roundTrip(result: ParseResult<unknown>, includeRaw = false): ParseResult<unknown> {
+  const record = decodeBatchRecord(encodeBatchRecord(place, result, includeRaw));
+  expect(record).toMatchObject({ line: 7, id: 'r7', agent: 'coder' });
+  return record.result;
+}
+
+/** The model texts of the test run log (the lines whose output is a string). */
+const texts = Array.from({ length: 10 }, (_, i) => (JSON.parse(runLogLine(i).trim().endsWith('}') ? runLogLine(i) : '{}') as { output?: unknown }).output).filter(
+  (o): o is string => typeof o === 'string',
+);
+
+describe('encodeBatchRecord', () => {
+  it('omits raw on a success whose data equals it, and writes no empty fields', () => {
+    const line = encodeBatchRecord(place, safeParse('{"title":"t","priority":1}', contract), false);
+    expect(line).toBe('{"line":7,"id":"r7","agent":"coder","data":{"title":"t","priority":1},"candidate":["raw","json",0,26]}');
+  });
+
+  it('writes raw when it differs from data, or always with includeRaw', () => {
+    const trimmed = safeParse('{"title":" t ","priority":1}', trimmingContract);
+    expect(JSON.parse(encodeBatchRecord(place, trimmed, false))).toMatchObject({ data: { title: 't' }, raw: { title: ' t ' } });
+    const clean = safeParse('{"title":"t","priority":1}', contract);
+    expect(JSON.parse(encodeBatchRecord(place, clean, true))).toMatchObject({ raw: { title: 't', priority: 1 } });
+  });
+
+  it('writes interventions and candidates as positional arrays', () => {
+    const fenced = safeParse('Sure:\n```json\n{"title":"t","priority":1,}\n```', contract);
+    const wire = JSON.parse(encodeBatchRecord(place, fenced, false)) as { candidate: unknown[]; interventions: unknown[][]; repaired: boolean };
+    expect(wire.candidate).toEqual(['raw', 'json', 0, 45]);
+    expect(wire.repaired).toBe(true);
+    expect(wire.interventions.map((i) => i[0])).toContain('trailing_comma');
+    for (const i of wire.interventions) expect(i.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('round-trips every result of the test run log through decodeBatchRecord', () => {
+    expect(texts.length).toBeGreaterThan(5);
+    for (const text of texts) {
+      for (const c of [contract, trimmingContract]) {
+        const result = safeParse(text, c);
+        expect(roundTrip(result)).toEqual(result.success && !('raw' in JSON.parse(encodeBatchRecord(place, result, false))) ? { ...result, raw: result.data } : result);
+        expect(roundTrip(result, true)).toEqual(result);
+      }
+    }
+  });
+
+  it('round-trips the result of any text (failures included) with includeRaw', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json().map((j) => `Here:\n\`\`\`json\n${j}\n\`\`\``), fc.json().map((j) => `${j.slice(0, -1)},}`)), (text) => {
+        const result = JSON.parse(JSON.stringify(safeParse(text, contract))) as ParseResult<unknown>;
+        expect(roundTrip(result, true)).toEqual(result);
+      }),
+    );
+  });
+
+  it('writes BigInts from a transform as strings', () => {
+    const result: ParseResult<unknown> = { ...(safeParse('{"title":"t","priority":1}', contract) as ParseResult<unknown> & { success: true }), data: { n: 10n } };
+    expect(JSON.parse(encodeBatchRecord(place, result, false))).toMatchObject({ data: { n: '10' }, raw: { title: 't', priority: 1 } });
+  });
+});

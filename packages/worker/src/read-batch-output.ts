@@ -1,0 +1,189 @@
+/**
+ * The one reader of batch outputs: turns an NDJSON result file into its
+ * metadata and typed records, each carrying a full `ParseResult` again. Every
+ * consumer (`airlock diff`, reports) reads outputs through here, so the line
+ * format can change in one place; a file of another format version is refused
+ * with a one-line error instead of being misread.
+ */
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import type { CandidateInfo, Intervention, ParseResult } from '@airlock/core';
+import { BATCH_FORMAT_VERSION, type WireCandidate, type WireIntervention, type WireRecord } from './batch-format.js';
+import { BatchError, describeIoError } from './batch-error.js';
+import type { BatchMetadata } from './types.js';
+
+/**
+ * One record of a batch output, as {@link readBatchOutput} yields it.
+ *
+ * `result` is the `ParseResult` the pipeline returned for the record. On a
+ * success whose raw value equalled its data (as JSON, key order aside) the file
+ * stores no `raw`, and `result.raw` is then the same object as `result.data`.
+ *
+ * @example
+ * const record: BatchResultRecord = {
+ *   line: 3, id: 'r3', agent: 'coder',
+ *   result: { success: false, failure: 'syntax', extractionError: 'Unexpected end of JSON input', interventions: [], repairApplied: false },
+ * };
+ */
+export interface BatchResultRecord {
+  /** 1-based line of the record in the run log. */
+  line: number;
+  /** The record's id field (a string or number), else null. */
+  id: string | number | null;
+  /** The record's `agent` field, when it is a string. */
+  agent?: string;
+  result: ParseResult<unknown>;
+}
+
+/** An open batch output: its metadata line, then its records in input order. */
+export interface BatchOutputReader extends AsyncIterable<BatchResultRecord> {
+  path: string;
+  metadata: BatchMetadata['airlock'];
+  /** Stops reading (also done when a `for await` loop ends or breaks). */
+  close(): Promise<void>;
+}
+
+function fail(reason: string): never {
+  throw new Error(reason);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function decodeIntervention(wire: unknown): Intervention {
+  if (!Array.isArray(wire) || wire.length < 4) fail('an intervention is not an array of at least 4 items');
+  const [rule, stage, category, message, span, path, before, after] = wire as WireIntervention;
+  const intervention = { rule, stage, category, message } as Intervention;
+  if (Array.isArray(span)) intervention.span = [Number(span[0]), Number(span[1])];
+  if (Array.isArray(path)) intervention.path = path;
+  if (typeof before === 'string') intervention.before = before;
+  if (typeof after === 'string') intervention.after = after;
+  return intervention;
+}
+
+function decodeCandidate(wire: unknown): CandidateInfo {
+  if (!Array.isArray(wire) || wire.length < 4) fail('the candidate is not an array of at least 4 items');
+  const [source, format, start, end, prefixStripped, fenceInfo, tag] = wire as WireCandidate;
+  const candidate = { source, format, span: [start, end], prefixStripped: prefixStripped === 1 } as CandidateInfo;
+  if (typeof fenceInfo === 'string') candidate.fenceInfo = fenceInfo;
+  if (typeof tag === 'string') candidate.tag = tag;
+  return candidate;
+}
+
+/**
+ * Decodes one result line of a format-2 output. Throws an `Error` saying what is
+ * wrong with the line.
+ *
+ * @example
+ * decodeBatchRecord('{"line":1,"id":"a","data":{"x":1},"candidate":["raw","json",0,7]}').result.success; // true
+ */
+export function decodeBatchRecord(text: string): BatchResultRecord {
+  const wire: unknown = JSON.parse(text);
+  if (!isObject(wire)) fail('the line is not a JSON object');
+  const w = wire as unknown as WireRecord;
+  if (!Number.isSafeInteger(w.line)) fail('"line" is not an integer');
+  const id = typeof w.id === 'string' || typeof w.id === 'number' ? w.id : null;
+  const interventions = w.interventions === undefined ? [] : Array.isArray(w.interventions) ? w.interventions.map(decodeIntervention) : fail('"interventions" is not an array');
+  const candidate = w.candidate === undefined ? undefined : decodeCandidate(w.candidate);
+  const repairApplied = w.repaired === true;
+  let result: ParseResult<unknown>;
+  if (w.failure === undefined) {
+    if (candidate === undefined) fail('a success has no candidate');
+    const raw = Object.prototype.hasOwnProperty.call(w, 'raw') ? w.raw : w.data;
+    result = { success: true, data: w.data, raw, candidate, interventions, repairApplied, normalized: w.normalized === true, truncated: w.truncated === true };
+  } else {
+    if (typeof w.failure !== 'string') fail('"failure" is not a string');
+    result = { success: false, failure: w.failure as never, interventions, repairApplied };
+    if (typeof w.error === 'string') result.extractionError = w.error;
+    if (Array.isArray(w.validationErrors)) result.validationErrors = w.validationErrors;
+    if (Object.prototype.hasOwnProperty.call(w, 'raw')) result.raw = w.raw;
+    if (candidate !== undefined) result.candidate = candidate;
+  }
+  return typeof w.agent === 'string' ? { line: w.line, id, agent: w.agent, result } : { line: w.line, id, result };
+}
+
+/** The format a metadata line declares: outputs from before the version field are format 1. */
+function formatOf(metadata: BatchMetadata['airlock']): number {
+  const format = (metadata as { format?: unknown }).format;
+  return format === undefined ? 1 : typeof format === 'number' ? format : NaN;
+}
+
+/**
+ * Checks a parsed metadata line and returns its `airlock` part; throws a
+ * {@link BatchError} naming the file when it is no batch output or one of
+ * another format version.
+ *
+ * @example
+ * checkBatchMetadata(JSON.parse(firstLine), 'out.ndjson').contract.fingerprint;
+ */
+export function checkBatchMetadata(value: unknown, path: string): BatchMetadata['airlock'] {
+  const metadata = isObject(value) ? value['airlock'] : undefined;
+  if (!isObject(metadata)) throw new BatchError('input', `${path} is not an airlock batch output (no metadata line)`);
+  const airlock = metadata as unknown as BatchMetadata['airlock'];
+  const format = formatOf(airlock);
+  if (format !== BATCH_FORMAT_VERSION) {
+    const by = typeof airlock.version === 'string' ? ` (written by airlock ${airlock.version})` : '';
+    throw new BatchError('input', `${path} is a batch output of format ${String(format)}${by}; this airlock reads format ${BATCH_FORMAT_VERSION}: rerun the batch with this version`);
+  }
+  return airlock;
+}
+
+/**
+ * Opens a batch output for reading: checks its metadata line at once, then
+ * streams its records (in input order) without holding the file in memory.
+ * Errors are {@link BatchError}s with one-line messages naming the file and line.
+ *
+ * @example
+ * const output = await readBatchOutput('results.ndjson');
+ * console.log(output.metadata.contract.name);
+ * for await (const record of output) if (!record.result.success) console.log(record.line, record.result.failure);
+ */
+export async function readBatchOutput(path: string): Promise<BatchOutputReader> {
+  try {
+    // Opening first turns a missing file into a one-line error instead of a stream event.
+    await (await open(path, 'r')).close();
+  } catch (error) {
+    throw new BatchError('input', `cannot read ${path}: ${describeIoError(error)}`);
+  }
+  const stream = createReadStream(path);
+  const lines = createInterface({ input: stream, crlfDelay: Infinity })[Symbol.asyncIterator]();
+  const close = async (): Promise<void> => {
+    await lines.return?.();
+    stream.destroy();
+  };
+  let metadata: BatchMetadata['airlock'];
+  try {
+    const first = await lines.next();
+    let value: unknown;
+    try {
+      value = first.done === true ? undefined : JSON.parse(first.value);
+    } catch {
+      value = undefined;
+    }
+    metadata = checkBatchMetadata(value, path);
+  } catch (error) {
+    await close();
+    throw error instanceof BatchError ? error : new BatchError('input', `cannot read ${path}: ${describeIoError(error)}`);
+  }
+  async function* records(): AsyncGenerator<BatchResultRecord> {
+    let fileLine = 1;
+    try {
+      for (let next = await lines.next(); next.done !== true; next = await lines.next()) {
+        fileLine++;
+        if (next.value === '') continue;
+        let record: BatchResultRecord;
+        try {
+          record = decodeBatchRecord(next.value);
+        } catch (error) {
+          throw new BatchError('input', `${path}:${fileLine}: malformed result line: ${(error as Error).message}`);
+        }
+        yield record;
+      }
+    } finally {
+      await close();
+    }
+  }
+  return { path, metadata, close, [Symbol.asyncIterator]: records };
+}
