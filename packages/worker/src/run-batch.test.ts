@@ -33,7 +33,8 @@ beforeAll(async () => {
   writeFileSync(input, makeRunLog(RECORDS));
   await runBatch(options('reference.ndjson', { chunkSize: 64 }));
   reference = readFileSync(dir.file('reference.ndjson'), 'utf8');
-});
+  // A whole batch: on a loaded machine it takes longer than a unit test's default limit.
+}, 60_000);
 afterAll(() => dir.remove());
 
 describe('runBatch output', () => {
