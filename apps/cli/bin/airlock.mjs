@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `airlock` command. It runs the built CLI (dist/), which `turbo run build`
-// produces; the contracts it loads may still be TypeScript (tsx loads them).
+// produces; the contracts it loads may still be TypeScript (compiled once on load).
 let main;
 try {
   ({ main } = await import('../dist/main.js'));

@@ -10,7 +10,7 @@
 export * from './types.js';
 export { runBatch, DEFAULT_CHUNK_SIZE, INLINE_BELOW_BYTES } from './run-batch.js';
 export { BatchError, type BatchErrorKind } from './batch-error.js';
-export { loadContract, resolveContractRef, importContract, type ResolvedContractRef } from './load-contract.js';
+export { loadContract, resolveContractRef, prepareContractRef, importContract, type ResolvedContractRef } from './load-contract.js';
 export { processChunk, type ChunkInput, type ChunkOutput } from './process-chunk.js';
 export { emptyCounts, mergeCounts, outcomeOf, countResult, NO_AGENT } from './batch-counts.js';
 export { checkpointPath, readCheckpoint, type Checkpoint } from './checkpoint.js';

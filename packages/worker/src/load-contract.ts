@@ -1,18 +1,20 @@
 /**
  * Loads a contract from a module specifier and an export name, on any thread
  * (Zod schemas cannot cross threads, so every worker loads its own copy).
- * TypeScript modules load through tsx without a build step.
+ * The starting thread prepares the reference once: a TypeScript module is
+ * compiled to a cached JavaScript module, a package specifier resolved from the
+ * user's directory; every thread then imports plain JavaScript.
  */
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isContract, isStandardSchema, toContract, type Contract } from '@airlock/core';
 import { BatchError, firstLine } from './batch-error.js';
 import type { ContractRef } from './types.js';
 
-/** A contract reference resolved on the main thread, ready to import anywhere. */
+/** A contract reference resolved on the main thread ({@link prepareContractRef} makes it importable anywhere). */
 export interface ResolvedContractRef {
-  /** File URL for a path, or the bare specifier of a package. */
+  /** File URL for a path (after {@link prepareContractRef}: of a JavaScript module), or the bare specifier of a package. */
   specifier: string;
   /** Where a bare specifier resolves from (the directory the user ran in). */
   parentURL: string;
@@ -51,11 +53,31 @@ function loaderMessage(error: unknown): string {
   return first.endsWith(':') && second !== undefined ? `${first} ${second}` : firstLine(first);
 }
 
-async function importModule(ref: ResolvedContractRef): Promise<Record<string, unknown>> {
-  if (ref.specifier.startsWith('file:') && PLAIN_JS.test(ref.specifier)) return (await import(ref.specifier)) as Record<string, unknown>;
-  // tsImport scopes the TypeScript loader to this import, on whichever thread calls it.
-  const { tsImport } = await import('tsx/esm/api');
-  return (await tsImport(ref.specifier, ref.parentURL)) as Record<string, unknown>;
+function isPrepared(ref: ResolvedContractRef): boolean {
+  return ref.specifier.startsWith('file:') && PLAIN_JS.test(ref.specifier);
+}
+
+/**
+ * Makes a reference importable by plain `import()` on any thread: a TypeScript
+ * module is compiled once (esbuild) to a cached JavaScript module, a package
+ * specifier becomes a module re-exporting the file it resolves to from the
+ * user's directory; a JavaScript file is left as it is.
+ *
+ * @example
+ * const ref = await prepareContractRef(resolveContractRef({ module: './contract.ts', export: 'review' }));
+ * ref.specifier; // 'file:///tmp/airlock-contracts/3f2a….mjs'
+ */
+export async function prepareContractRef(ref: ResolvedContractRef): Promise<ResolvedContractRef> {
+  if (isPrepared(ref)) return ref;
+  let compiled: string;
+  try {
+    // Loaded on demand: worker threads get prepared references and never load esbuild.
+    const { compileContractModule } = await import('./compile-contract-module.js');
+    compiled = await compileContractModule(ref.specifier.startsWith('file:') ? { path: fileURLToPath(ref.specifier) } : { specifier: ref.specifier, cwd: fileURLToPath(ref.parentURL) });
+  } catch (error) {
+    throw new BatchError('contract', `cannot load contract module ${ref.module}: ${loaderMessage(error)}`);
+  }
+  return { ...ref, specifier: pathToFileURL(compiled).href };
 }
 
 function pickExport(mod: Record<string, unknown>, name: string): unknown {
@@ -74,7 +96,8 @@ function exportNames(mod: Record<string, unknown>): string {
 }
 
 /**
- * Imports a resolved reference and turns its export into a contract.
+ * Imports a resolved reference (preparing it first when that was not done) and
+ * turns its export into a contract.
  *
  * @example
  * const contract = await importContract(resolveContractRef({ module: './contract.ts', export: 'review' }));
@@ -82,8 +105,9 @@ function exportNames(mod: Record<string, unknown>): string {
 export async function importContract(ref: ResolvedContractRef): Promise<Contract> {
   let mod: Record<string, unknown>;
   try {
-    mod = await importModule(ref);
+    mod = (await import((await prepareContractRef(ref)).specifier)) as Record<string, unknown>;
   } catch (error) {
+    if (error instanceof BatchError) throw error;
     throw new BatchError('contract', `cannot load contract module ${ref.module}: ${loaderMessage(error)}`);
   }
   const value = pickExport(mod, ref.export);

@@ -12,7 +12,7 @@ import { BATCH_FORMAT_VERSION } from './batch-format.js';
 import { BatchError, describeIoError } from './batch-error.js';
 import { checkpointPath, removeCheckpoint, writeCheckpoint } from './checkpoint.js';
 import { createChunkRunner, type ChunkRunner } from './create-chunk-runner.js';
-import { importContract, resolveContractRef } from './load-contract.js';
+import { importContract, prepareContractRef, resolveContractRef } from './load-contract.js';
 import { openBatchOutput, type BatchOutput } from './open-batch-output.js';
 import { openInputLines, type InputLines } from './open-input-lines.js';
 import type { ChunkOutput } from './process-chunk.js';
@@ -195,7 +195,8 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
   const idField = options.idField ?? 'id';
   if (field === '' || idField === '') throw new BatchError('usage', 'field and id field must be non-empty dotted paths');
 
-  const ref = resolveContractRef(options.contract, options.cwd);
+  // Compiled once here: worker threads import plain JavaScript.
+  const ref = await prepareContractRef(resolveContractRef(options.contract, options.cwd));
   const contract = await importContract(ref);
   const metadata: BatchMetadata = {
     airlock: {
