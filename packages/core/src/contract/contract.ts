@@ -4,14 +4,14 @@
  * (v1) validator are accepted wherever a contract is (see {@link toContract}).
  */
 import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { schemaFingerprint } from '../schema/schema-fingerprint.js';
+import { CONTRACT_BRAND, isContract as isBranded } from './contract-brand.js';
 import type { NormalizationSpec } from './normalization-spec.js';
-import { modelSignature, schemaModel } from './schema-model.js';
+
+export { CONTRACT_BRAND } from './contract-brand.js';
 
 /** Anything that validates: a Zod 4 schema or another Standard Schema v1 validator. */
 export type AnySchema<T = unknown> = StandardSchemaV1<unknown, T>;
-
-/** Marker that tells a contract object from a bare schema. */
-export const CONTRACT_BRAND = 'airlock.contract' as const;
 
 /**
  * A resolved contract. `normalization` is filled by `defineContract`; for a bare
@@ -27,7 +27,11 @@ export interface Contract<T = unknown> {
   readonly tags: readonly string[];
   /** Top-level shape, to choose among several JSON roots in prose. */
   readonly expect: 'object' | 'array' | 'any';
-  /** Stable hash of the declaration, for batch replay checks. */
+  /**
+   * sha256 (hex) of the schema's canonical closed JSON Schema (`@airlock/core/schema`):
+   * batch outputs carry it and resume refuses another. Schemas outside the
+   * AgentSchema profile get a stable fallback hash (see `schemaFingerprint`).
+   */
   readonly fingerprint: string;
   /** Declarative normalization (wrappers, aliases, synonyms, ids, …); filled by `defineContract`. */
   readonly normalization: NormalizationSpec;
@@ -47,7 +51,7 @@ export interface YamlHints {
 
 /** True for a contract object made by `defineContract` or {@link toContract}. */
 export function isContract(value: unknown): value is Contract<unknown> {
-  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === CONTRACT_BRAND;
+  return isBranded(value);
 }
 
 /** True for a Standard Schema v1 validator (Zod 4 schemas are). */
@@ -97,39 +101,19 @@ function schemaExpect(schema: unknown): Contract['expect'] {
 }
 
 /**
- * JSON with object keys sorted, so equal declarations hash equally.
+ * Completes a contract with its fingerprint, computed on first read: deriving
+ * the JSON Schema and hashing it is work that parsing outputs never needs.
  *
  * @example
- * stableStringify({ b: 1, a: [true] }) // '{"a":[true],"b":1}'
+ * const contract = withFingerprint({ kind: CONTRACT_BRAND, name: 'review', schema, … });
+ * contract.fingerprint // sha256 hex of the canonical closed JSON Schema
  */
-export function stableStringify(value: unknown, depth = 0): string {
-  if (depth > 64) return '"…"';
-  if (Array.isArray(value)) return `[${value.map((v) => stableStringify(v, depth + 1)).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const keys = Object.keys(value).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${stableStringify((value as Record<string, unknown>)[k], depth + 1)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-/**
- * Fingerprint of a declaration: name, normalization spec and schema shape.
- *
- * @example
- * contractFingerprint('erk', { extras: 'strip' }, z.object({ a: z.string() })) // e.g. '5d1f0c3a'
- */
-export function contractFingerprint(name: string, normalization: NormalizationSpec, schema: unknown): string {
-  return fingerprintOf(stableStringify({ name, normalization, shape: modelSignature(schemaModel(schema)) }));
-}
-
-/** FNV-1a 32-bit over a string, hex; enough to tell contract declarations apart. */
-export function fingerprintOf(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, '0');
+export function withFingerprint<T>(fields: Omit<Contract<T>, 'fingerprint'>): Contract<T> {
+  let fingerprint: string | undefined;
+  return Object.defineProperty(fields, 'fingerprint', {
+    enumerable: true,
+    get: () => (fingerprint ??= schemaFingerprint(fields.schema, fields.name)),
+  }) as Contract<T>;
 }
 
 /**
@@ -149,17 +133,16 @@ export function toContract<T>(input: Contract<T> | AnySchema<T>, name = 'anonymo
   const cached = byName?.get(name);
   if (cached !== undefined) return cached as Contract<T>;
   const knownKeys = schemaKeys(input);
-  const contract: Contract<T> = {
+  const contract = withFingerprint<T>({
     kind: CONTRACT_BRAND,
     name,
     schema: input,
     knownKeys,
     tags: [],
     expect: schemaExpect(input),
-    fingerprint: contractFingerprint(name, {}, input),
     normalization: {},
     yamlHints: {},
-  };
+  });
   if (byName === undefined) resolvedSchemas.set(input, new Map([[name, contract]]));
   else byName.set(name, contract);
   return contract;

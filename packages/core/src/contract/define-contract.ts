@@ -2,7 +2,7 @@
  * `defineContract`: a schema plus the declarative normalization the engine
  * applies before validation (see NORMALIZATION.md).
  */
-import { CONTRACT_BRAND, contractFingerprint, isStandardSchema, schemaExpect, schemaKeys, type AnySchema, type Contract, type YamlHints } from './contract.js';
+import { CONTRACT_BRAND, isStandardSchema, schemaExpect, schemaKeys, withFingerprint, type AnySchema, type Contract, type YamlHints } from './contract.js';
 import type { NormalizationSpec } from './normalization-spec.js';
 
 /** What `defineContract` takes: a name, a schema, and any normalization fields. */
@@ -71,15 +71,14 @@ export function defineContract<T>(definition: ContractDefinition<T>): Contract<T
     if (definition[field] !== undefined) (normalization as Record<string, unknown>)[field] = definition[field];
   }
   const knownKeys = definition.knownKeys ?? [...new Set([...schemaKeys(definition.schema), ...Object.values(definition.rootAliases ?? {}).flat()])];
-  return {
+  return withFingerprint({
     kind: CONTRACT_BRAND,
     name: definition.name,
     schema: definition.schema,
     knownKeys,
     tags: definition.tags ?? [],
     expect: definition.expect ?? schemaExpect(definition.schema),
-    fingerprint: contractFingerprint(definition.name, normalization, definition.schema),
     normalization,
     yamlHints: yamlHintsOf(definition as ContractDefinition<unknown>),
-  };
+  });
 }
