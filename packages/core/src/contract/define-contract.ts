@@ -33,6 +33,7 @@ const SPEC_FIELDS = [
   'paths',
   'context',
   'promptEcho',
+  'optionalNulls',
 ] as const satisfies readonly (keyof NormalizationSpec)[];
 
 /** `epics[].user_stories` → `user_stories`: the YAML repairs see plain key names. */

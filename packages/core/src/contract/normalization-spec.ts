@@ -1,7 +1,7 @@
 /**
  * The declarative normalization a contract carries. Everything here is plain
- * JSON data (it is hashed into the contract's fingerprint and may be shipped
- * to reports); the engine compiles it once per contract.
+ * JSON data (it may be shipped to reports); the engine compiles it once per
+ * contract.
  *
  * Paths name places in the value: `candidates` (a root key), `epics[].id`
  * (a key of every element of the `epics` list), `scores.*` (every value of a
@@ -112,6 +112,13 @@ export interface NormalizationSpec {
   readonly context?: Readonly<Record<string, string>>;
   /** Prompt-echo marker lists; the seed's lists when omitted. */
   readonly promptEcho?: PromptEchoMarkers;
+  /**
+   * `drop`: a null in an optional, non-nullable property means the field was
+   * left out. A provider that must send every property (OpenAI strict mode)
+   * sends null there; it is removed and recorded (`optional_null_dropped`).
+   * Set by `fromProvider` (`@airlock/core/schema`); needs a profile schema.
+   */
+  readonly optionalNulls?: 'drop';
 }
 
 /** Wrapper keys accepted across artifacts (output-normalization seed). */

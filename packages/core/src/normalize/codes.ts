@@ -21,5 +21,6 @@ export const NORMALIZE_CODES = [
   'derived_filled',
   'derived_recomputed',
   'field_copied',
+  'optional_null_dropped',
 ] as const;
 export type NormalizeCode = (typeof NORMALIZE_CODES)[number];

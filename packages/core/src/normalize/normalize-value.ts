@@ -9,6 +9,7 @@ import type { Intervention } from '../types.js';
 import { aliasKeys } from './alias-keys.js';
 import { applyExtrasPolicy } from './apply-extras-policy.js';
 import { coerceBySchema } from './coerce-by-schema.js';
+import { dropOptionalNulls } from './drop-optional-nulls.js';
 import { dropTruncatedEntry } from './drop-truncated-entry.js';
 import { fillDefaults } from './fill-defaults.js';
 import { fillFromContext } from './fill-from-context.js';
@@ -25,12 +26,14 @@ type NormalizeStage = (value: unknown, contract: Contract<unknown>, options: Nor
 
 /**
  * The stages in order. Keys must be canonical before anything reads them;
- * a truncated entry goes before fills could make it look complete; ids,
+ * a provider's forced nulls go before anything reads values; a truncated
+ * entry goes before fills could make it look complete; ids,
  * context, defaults and derived values see coerced values.
  */
 export const NORMALIZE_STAGES: readonly NormalizeStage[] = [
   unwrapWrapperKeys,
   aliasKeys,
+  dropOptionalNulls,
   dropTruncatedEntry,
   applyExtrasPolicy,
   coerceBySchema,
