@@ -33,6 +33,20 @@ export type WireIntervention = [
 ];
 
 /**
+ * The short form of an intervention, `[rule, span, path, before, after]`
+ * (trailing absent fields dropped): its stage, category and message are those
+ * of the previous intervention of the same rule in the same record. Its second
+ * item is never a string, which tells it from the full form.
+ */
+export type ShortWireIntervention = [
+  rule: string,
+  span?: [number, number] | null,
+  path?: (string | number)[] | null,
+  before?: string | null,
+  after?: string | null,
+];
+
+/**
  * A candidate on the wire:
  * `[source, format, start, end, prefixStripped (1 or null), fenceInfo, tag]`,
  * absent fields null, trailing absent fields dropped.
@@ -62,7 +76,7 @@ export interface WireRecord {
   /** Success: only when it differs from `data` (or the run asked for raw values). Failure: whenever known. */
   raw?: unknown;
   candidate?: WireCandidate;
-  interventions?: WireIntervention[];
+  interventions?: (WireIntervention | ShortWireIntervention)[];
   repaired?: true;
   normalized?: true;
   truncated?: true;

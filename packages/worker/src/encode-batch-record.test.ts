@@ -59,6 +59,16 @@ describe('encodeBatchRecord', () => {
     for (const i of wire.interventions) expect(i.length).toBeGreaterThanOrEqual(4);
   });
 
+  it('writes the sentence of a rule once per record: repeats take the short form', () => {
+    const result = safeParse("{'title': 't', 'priority': 1}", contract);
+    const wire = JSON.parse(encodeBatchRecord(place, result, false)) as { interventions: unknown[][] };
+    const quotes = wire.interventions.filter((i) => i[0] === 'single_quoted_string');
+    expect(quotes.length).toBeGreaterThan(2);
+    expect(quotes[0]!.slice(1, 4)).toEqual(['parse', 'parser_fix', expect.stringMatching(/single quote/)]);
+    for (const short of quotes.slice(1)) expect(short).toEqual(['single_quoted_string', [expect.any(Number), expect.any(Number)], null, "'", '"']);
+    expect(roundTrip(result)).toEqual({ ...result, raw: result.success ? result.data : undefined });
+  });
+
   it('round-trips every result of the test run log through decodeBatchRecord', () => {
     expect(texts.length).toBeGreaterThan(5);
     for (const text of texts) {

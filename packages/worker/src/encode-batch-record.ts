@@ -5,7 +5,7 @@
  * (and on `raw` when it differs from `data`).
  */
 import type { CandidateInfo, Intervention, ParseResult } from '@airlock/core';
-import type { WireCandidate, WireIntervention } from './batch-format.js';
+import type { ShortWireIntervention, WireCandidate, WireIntervention } from './batch-format.js';
 import { sameJsonValue } from './same-json-value.js';
 
 /** Where a result came from in the run log. */
@@ -49,6 +49,12 @@ export function toWireIntervention(i: Intervention): WireIntervention {
   return trimTrailingNulls<WireIntervention>([i.rule, i.stage, i.category, i.message, span, i.path ?? null, i.before ?? null, i.after ?? null], 4);
 }
 
+/** The short form: `[rule, span, path, before, after]`, trailing absent fields dropped. */
+function toShortWireIntervention(i: Intervention): ShortWireIntervention {
+  const span: [number, number] | null = i.span === undefined ? null : [i.span[0], i.span[1]];
+  return trimTrailingNulls<ShortWireIntervention>([i.rule, span, i.path ?? null, i.before ?? null, i.after ?? null], 1);
+}
+
 /**
  * A candidate as a positional array (see {@link WireCandidate}).
  *
@@ -60,9 +66,27 @@ export function toWireCandidate(c: CandidateInfo): WireCandidate {
   return trimTrailingNulls<WireCandidate>([c.source, c.format, c.span[0], c.span[1], c.prefixStripped ? 1 : null, c.fenceInfo ?? null, c.tag ?? null], 4);
 }
 
+/** Stage, category and message: what repeats when a rule fires many times in one output. */
+function headerOf(i: Intervention): string {
+  return `${i.rule}\0${i.stage}\0${i.category}\0${i.message}`;
+}
+
+/**
+ * The interventions array: an intervention whose stage, category and message
+ * equal those of the last one of its rule in the same record is written short
+ * (see {@link WireIntervention}); a record with 30 single-quote repairs then
+ * carries their sentence once.
+ */
 function wireInterventions(interventions: readonly Intervention[]): string {
+  const lastHeader = new Map<string, string>();
   let text = '[';
-  for (let k = 0; k < interventions.length; k++) text += (k === 0 ? '' : ',') + JSON.stringify(toWireIntervention(interventions[k]!));
+  for (let k = 0; k < interventions.length; k++) {
+    const i = interventions[k]!;
+    const header = headerOf(i);
+    const wire = lastHeader.get(i.rule) === header ? toShortWireIntervention(i) : toWireIntervention(i);
+    lastHeader.set(i.rule, header);
+    text += (k === 0 ? '' : ',') + JSON.stringify(wire);
+  }
   return `${text}]`;
 }
 

@@ -9,7 +9,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { CandidateInfo, Intervention, ParseResult } from '@airlock/core';
-import { BATCH_FORMAT_VERSION, type WireCandidate, type WireIntervention, type WireRecord } from './batch-format.js';
+import { BATCH_FORMAT_VERSION, type ShortWireIntervention, type WireCandidate, type WireIntervention, type WireRecord } from './batch-format.js';
 import { BatchError, describeIoError } from './batch-error.js';
 import type { BatchMetadata } from './types.js';
 
@@ -52,15 +52,39 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function decodeIntervention(wire: unknown): Intervention {
-  if (!Array.isArray(wire) || wire.length < 4) fail('an intervention is not an array of at least 4 items');
-  const [rule, stage, category, message, span, path, before, after] = wire as WireIntervention;
-  const intervention = { rule, stage, category, message } as Intervention;
+type Header = Pick<Intervention, 'rule' | 'stage' | 'category' | 'message'>;
+
+/** Decodes one intervention; `headers` holds the last full header per rule of the record. */
+function decodeIntervention(wire: unknown, headers: Map<string, Header>): Intervention {
+  if (!Array.isArray(wire) || typeof wire[0] !== 'string') fail('an intervention is not an array starting with its rule');
+  let header: Header;
+  let rest: unknown[];
+  if (typeof wire[1] === 'string') {
+    const [rule, stage, category, message] = wire as WireIntervention;
+    if (typeof message !== 'string') fail(`intervention ${rule} has no message`);
+    header = { rule, stage, category, message } as Header;
+    headers.set(rule, header);
+    rest = wire.slice(4);
+  } else {
+    const known = headers.get(wire[0]);
+    if (known === undefined) fail(`intervention ${wire[0]} is short but no earlier one of its rule gives its message`);
+    header = known;
+    rest = wire.slice(1);
+  }
+  const [span, path, before, after] = rest as [ShortWireIntervention[1], ShortWireIntervention[2], ShortWireIntervention[3], ShortWireIntervention[4]];
+  const intervention: Intervention = { ...header };
   if (Array.isArray(span)) intervention.span = [Number(span[0]), Number(span[1])];
   if (Array.isArray(path)) intervention.path = path;
   if (typeof before === 'string') intervention.before = before;
   if (typeof after === 'string') intervention.after = after;
   return intervention;
+}
+
+function decodeInterventions(wire: unknown): Intervention[] {
+  if (wire === undefined) return [];
+  if (!Array.isArray(wire)) fail('"interventions" is not an array');
+  const headers = new Map<string, Header>();
+  return wire.map((item) => decodeIntervention(item, headers));
 }
 
 function decodeCandidate(wire: unknown): CandidateInfo {
@@ -85,7 +109,7 @@ export function decodeBatchRecord(text: string): BatchResultRecord {
   const w = wire as unknown as WireRecord;
   if (!Number.isSafeInteger(w.line)) fail('"line" is not an integer');
   const id = typeof w.id === 'string' || typeof w.id === 'number' ? w.id : null;
-  const interventions = w.interventions === undefined ? [] : Array.isArray(w.interventions) ? w.interventions.map(decodeIntervention) : fail('"interventions" is not an array');
+  const interventions = decodeInterventions(w.interventions);
   const candidate = w.candidate === undefined ? undefined : decodeCandidate(w.candidate);
   const repairApplied = w.repaired === true;
   let result: ParseResult<unknown>;
