@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { decodeBatchRecord } from '@airlock/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +104,18 @@ describe('airlock batch', () => {
     expect(last.stdout).toMatch(/resumed after [\d,]+ records/);
     expect(readFileSync(file(output), 'utf8')).toBe(reference);
     expect(existsSync(`${file(output)}.checkpoint.json`)).toBe(false);
+  }, 120_000);
+
+  it('reads the log from stdin with "-", plain or gzip, to the same output; refuses --resume there in one line', async () => {
+    const plain = await runCli(['batch', '-', '--contract', slow, '-o', file('stdin.ndjson'), '--threads', '2', '--quiet'], { stdin: readFileSync(log) });
+    expect(plain.stderr).toBe('');
+    expect(readFileSync(file('stdin.ndjson'), 'utf8')).toBe(reference);
+    const gzip = await runCli(['batch', '-', '--contract', slow, '-o', file('stdin-gz.ndjson'), '--threads', '0', '--quiet'], { stdin: gzipSync(readFileSync(log)) });
+    expect(gzip.stderr).toBe('');
+    expect(readFileSync(file('stdin-gz.ndjson'), 'utf8')).toBe(reference);
+    const resume = await runCli(['batch', '-', '--contract', slow, '-o', file('stdin.ndjson'), '--resume'], { stdin: '' });
+    expect(resume.code).toBe(2);
+    expect(resume.stderr).toBe('airlock batch: cannot resume a run that reads stdin: it cannot be read again from the checkpoint; save the log to a file and run on that\n');
   }, 120_000);
 
   it('refuses a read-only output path in one line', async () => {

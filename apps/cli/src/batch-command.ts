@@ -42,7 +42,7 @@ export async function batchCommand(args: string[], io: CliIo): Promise<number> {
     return 0;
   }
   const [input] = positionals;
-  if (input === undefined) throw new UsageError('batch needs an input run log: airlock batch <input.jsonl> --contract <module>#<export> -o <out.ndjson>');
+  if (input === undefined) throw new UsageError('batch needs an input run log (or - for stdin): airlock batch <input.jsonl> --contract <module>#<export> -o <out.ndjson>');
   if (positionals.length > 1) throw new UsageError(`batch takes one input, got ${positionals.length}: ${positionals.join(' ')}`);
   if (values.output === undefined) throw new UsageError('batch needs -o <out.ndjson>');
   const contract = parseContractSpec(values.contract);

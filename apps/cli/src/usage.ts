@@ -26,9 +26,10 @@ options:
 
 exit status: 0 valid, 1 invalid, 2 usage error (bad flag, missing file or contract)`;
 
-export const BATCH_HELP = `usage: airlock batch <input.jsonl[.gz]> --contract <module>#<export> -o <out.ndjson> [options]
+export const BATCH_HELP = `usage: airlock batch <input.jsonl[.gz] | -> --contract <module>#<export> -o <out.ndjson> [options]
 
-Normalizes every record of a JSONL run log (plain or gzip) on a pool of
+Normalizes every record of a JSONL run log (plain or gzip; "-" reads stdin, which
+cannot be resumed) on a pool of
 worker threads and writes one NDJSON result per record, in input order, after
 a metadata line (its "format" field is the line format version, now 2).
 A result line holds the record's line, id and agent, then on success its data

@@ -13,7 +13,8 @@ export interface Checkpoint {
   airlockCheckpoint: 1;
   version: string;
   fingerprint: string;
-  input: { path: string; size: number };
+  /** The input and its size (null for stdin). */
+  input: { path: string; size: number | null };
   /** Records committed to the output. */
   records: number;
   /** Input lines consumed up to and including the last committed record. */

@@ -56,7 +56,7 @@ function workerExecArgv(): string[] {
  *
  * @example
  * const runner = createChunkRunner(2, resolvedRef, contract);
- * const { text } = await runner.run({ lines, lineNumbers, field: 'output', idField: 'id' });
+ * const { bytes } = await runner.run({ bytes: range.bytes, firstLine: range.firstLine, field: 'output', idField: 'id', includeRaw: false });
  * await runner.close();
  */
 export function createChunkRunner(threads: number, ref: ResolvedContractRef, contract: Contract): ChunkRunner {
@@ -86,7 +86,8 @@ export function createChunkRunner(threads: number, ref: ResolvedContractRef, con
   });
   return {
     mode: 'piscina',
-    run: (input) => pool.run({ ...input, contract: ref }),
+    // The range's buffer moves to the worker (it is the range's own ArrayBuffer, never shared).
+    run: (input) => pool.run({ ...input, contract: ref }, { transferList: [input.bytes.buffer as ArrayBuffer] }),
     close: () => pool.destroy(),
   };
 }

@@ -27,7 +27,7 @@ export interface BatchOutput {
 export interface OpenBatchOutputOptions {
   output: string;
   metadata: BatchMetadata;
-  input: { path: string; size: number };
+  input: { path: string; size: number | null };
   resume: boolean;
   force: boolean;
 }

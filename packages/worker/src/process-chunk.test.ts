@@ -8,8 +8,9 @@ import { taskSchema } from './test-support/task-schemas.js';
 const contract = toContract(taskSchema, 'taskSchema');
 
 function run(lines: string[], field = 'output', idField = 'id', includeRaw = false) {
-  const out = processChunk({ lines, lineNumbers: lines.map((_, k) => 10 + k), field, idField, includeRaw }, contract);
-  return { ...out, records: out.text.trimEnd().split('\n').map((l) => decodeBatchRecord(l)) };
+  const out = processChunk({ bytes: Buffer.from(`${lines.join('\n')}\n`), firstLine: 10, field, idField, includeRaw }, contract);
+  const text = Buffer.from(out.bytes).toString('utf8');
+  return { ...out, text, records: text.trimEnd().split('\n').map((l) => decodeBatchRecord(l)) };
 }
 
 /** The failure fields of a result, or undefined on a success. */
@@ -40,6 +41,20 @@ describe('processChunk', () => {
     expect(failure(records[3]!.result)?.extractionError).toBe('line 13: field "output" is an object, not a string');
     expect(records.map((r) => r.id)).toEqual([null, null, 'm', 'n']);
     expect(counts.failures).toEqual({ bad_record: 4 });
+  });
+
+  it('splits a byte range into lines: blank lines count but give no result, CRLF reads as LF, the last line may lack its newline', () => {
+    const task = '{"output":"{\\"title\\":\\"t\\",\\"priority\\":1}"}';
+    const bytes = Buffer.from(`${task}\r\n\n  \t\r\n${task}\n${task}`);
+    const out = processChunk({ bytes, firstLine: 5, field: 'output', idField: 'id', includeRaw: false }, contract);
+    const records = Buffer.from(out.bytes).toString('utf8').trimEnd().split('\n').map((l) => decodeBatchRecord(l));
+    expect(records.map((r) => [r.line, r.result.success])).toEqual([[5, true], [8, true], [9, true]]);
+    expect(out.counts.inputBytes).toBe(3 * (Buffer.byteLength(task) + 1));
+  });
+
+  it('decodes UTF-8 split nowhere but at line ends', () => {
+    const { records } = run([JSON.stringify({ id: 'é', output: '{"title":"naïve 🚀","priority":1}' })]);
+    expect(records[0]).toMatchObject({ id: 'é', result: { success: true, data: { title: 'naïve 🚀' } } });
   });
 
   it('reads dotted field and id paths', () => {

@@ -10,10 +10,12 @@ import { getPath } from './get-path.js';
 import { encodeBatchRecord, type RecordPlace } from './encode-batch-record.js';
 import type { BatchCounts } from './types.js';
 
-/** A chunk of input lines (blank lines already skipped) with their 1-based line numbers. */
+/** A range of whole run-log lines, as UTF-8 bytes, and the settings to read them. */
 export interface ChunkInput {
-  lines: string[];
-  lineNumbers: number[];
+  /** Whole lines, each ending with `\n` except possibly the log's last line. */
+  bytes: Uint8Array;
+  /** 1-based line number of the first line. */
+  firstLine: number;
   /** Dotted path to the raw model text. */
   field: string;
   /** Dotted path to the record id. */
@@ -22,11 +24,13 @@ export interface ChunkInput {
   includeRaw: boolean;
 }
 
-/** NDJSON text of the chunk's results (one line per input line, in order) and their counts. */
+/** NDJSON bytes of the chunk's results (one line per non-blank input line, in order) and their counts. */
 export interface ChunkOutput {
-  text: string;
+  bytes: Uint8Array;
   counts: BatchCounts;
 }
+
+const encoder = new TextEncoder();
 
 function badRecord(message: string): ParseFailure {
   return { success: false, failure: 'bad_record', extractionError: message, interventions: [], repairApplied: false };
@@ -78,22 +82,37 @@ function processLine(line: string, lineNumber: number, input: ChunkInput, contra
   }
 }
 
+/** Space, tab, CR and the other whitespace a blank line may hold (as `/\s/` counts it in ASCII). */
+function isBlank(line: string): boolean {
+  return line.length === 0 || /^\s*$/.test(line);
+}
+
 /**
- * Runs the pipeline over a chunk of run-log lines.
+ * Runs the pipeline over a range of run-log lines: decodes and splits them,
+ * parses each record and serializes each result, so the calling thread gets
+ * bytes ready to write. Blank lines give no result but count as lines.
  *
  * @example
- * const { text, counts } = processChunk({ lines: ['{"output":"{}"}'], lineNumbers: [1], field: 'output', idField: 'id', includeRaw: false }, contract);
+ * const { bytes, counts } = processChunk({ bytes: Buffer.from('{"output":"{}"}\n'), firstLine: 1, field: 'output', idField: 'id', includeRaw: false }, contract);
  */
 export function processChunk(input: ChunkInput, contract: Contract): ChunkOutput {
   const counts = emptyCounts();
+  const bytes = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength);
   let text = '';
-  for (let k = 0; k < input.lines.length; k++) {
-    const line = input.lines[k]!;
-    const lineNumber = input.lineNumbers[k]!;
+  let lineNumber = input.firstLine;
+  for (let start = 0; start < bytes.length; lineNumber++) {
+    let end = bytes.indexOf(10, start);
+    if (end === -1) end = bytes.length;
+    // A CRLF log reads as LF: the CR belongs to the line break.
+    const contentEnd = end > start && bytes[end - 1] === 13 ? end - 1 : end;
+    const line = bytes.toString('utf8', start, contentEnd);
+    const lineBytes = contentEnd - start + 1;
+    start = end + 1;
+    if (isBlank(line)) continue;
     const { result, id, agent } = processLine(line, lineNumber, input, contract);
     countResult(counts, result, agent);
-    counts.inputBytes += Buffer.byteLength(line, 'utf8') + 1;
+    counts.inputBytes += lineBytes;
     text += `${serialize({ line: lineNumber, id, agent }, result, input.includeRaw)}\n`;
   }
-  return { text, counts };
+  return { bytes: encoder.encode(text), counts };
 }

@@ -14,12 +14,16 @@ import { checkpointPath, removeCheckpoint, writeCheckpoint } from './checkpoint.
 import { createChunkRunner, type ChunkRunner } from './create-chunk-runner.js';
 import { importContract, prepareContractRef, resolveContractRef } from './load-contract.js';
 import { openBatchOutput, type BatchOutput } from './open-batch-output.js';
-import { openInputLines, type InputLines } from './open-input-lines.js';
+import { cutLineRanges, type LineRange } from './cut-line-ranges.js';
+import { openInputBytes, STDIN, type InputBytes } from './open-input-bytes.js';
 import type { ChunkOutput } from './process-chunk.js';
 import type { BatchMetadata, BatchStats, RunBatchOptions } from './types.js';
 
-/** Default records per chunk: large enough to amortize a thread hop, small enough to keep memory low. */
+/** Default lines per chunk: large enough to amortize a thread hop, small enough to keep memory low. */
 export const DEFAULT_CHUNK_SIZE = 256;
+
+/** A chunk also ends at the first line end past this many bytes, so long records keep chunks (and memory) bounded. */
+export const MAX_CHUNK_BYTES = 1024 * 1024;
 
 interface Pending {
   result: Promise<ChunkOutput>;
@@ -32,11 +36,7 @@ function checkInteger(name: string, value: number, min: number, max: number): nu
   return value;
 }
 
-function isBlank(line: string): boolean {
-  return line.length === 0 || /^\s*$/.test(line);
-}
-
-async function writeFully(handle: FileHandle, buffer: Buffer, position: number): Promise<void> {
+async function writeFully(handle: FileHandle, buffer: Uint8Array, position: number): Promise<void> {
   let done = 0;
   while (done < buffer.length) {
     const { bytesWritten } = await handle.write(buffer, done, buffer.length - done, position + done);
@@ -48,7 +48,7 @@ async function writeFully(handle: FileHandle, buffer: Buffer, position: number):
 interface Session {
   options: RunBatchOptions;
   output: BatchOutput;
-  input: InputLines;
+  input: InputBytes;
   metadata: BatchMetadata;
   started: number;
   sessionRecords: number;
@@ -64,7 +64,7 @@ async function commit(session: Session, pending: Pending): Promise<void> {
     if (error instanceof BatchError) throw error;
     throw new BatchError('worker', `a worker thread failed: ${describeIoError(error)}; ${output.records} records are committed, rerun with --resume`);
   }
-  const buffer = Buffer.from(chunk.text, 'utf8');
+  const buffer = chunk.bytes;
   try {
     await writeFully(output.handle, buffer, output.position);
   } catch (error) {
@@ -81,7 +81,7 @@ async function commit(session: Session, pending: Pending): Promise<void> {
     airlockCheckpoint: 1,
     version: session.metadata.airlock.version,
     fingerprint: session.metadata.airlock.contract.fingerprint,
-    input: { path: options.input, size: session.input.size },
+    input: { path: options.input, size: session.input.size ?? null },
     records: output.records,
     lines: output.lines,
     outputBytes: output.position,
@@ -97,7 +97,7 @@ async function commit(session: Session, pending: Pending): Promise<void> {
   });
 }
 
-async function nextLine(iterator: AsyncIterator<string>, session: Session): Promise<IteratorResult<string>> {
+async function nextChunk(iterator: AsyncIterator<Buffer>, session: Session): Promise<IteratorResult<Buffer>> {
   try {
     return await iterator.next();
   } catch (error) {
@@ -106,41 +106,36 @@ async function nextLine(iterator: AsyncIterator<string>, session: Session): Prom
 }
 
 /** Reads, submits and commits until the input ends or the signal aborts. Returns true when interrupted. */
-async function pump(session: Session, runner: ChunkRunner, chunkSize: number, maxInFlight: number, field: string, idField: string): Promise<boolean> {
+async function pump(session: Session, runner: ChunkRunner, chunkSize: number, maxInFlight: number): Promise<boolean> {
   const { signal } = session.options;
-  const skip = session.output.lines;
+  const { field, idField, includeRaw } = session.metadata.airlock.options;
+  const cutter = cutLineRanges({ linesPerRange: chunkSize, maxBytes: MAX_CHUNK_BYTES, skipLines: session.output.lines });
   const queue: Pending[] = [];
-  let lines: string[] = [];
-  let lineNumbers: number[] = [];
-  let lineNumber = 0;
-  const submit = (): void => {
-    const result = runner.run({ lines, lineNumbers, field, idField, includeRaw: session.metadata.airlock.options.includeRaw });
+  const submit = (range: LineRange): void => {
+    const lastLine = range.firstLine + range.lines - 1;
+    const result = runner.run({ bytes: range.bytes, firstLine: range.firstLine, field, idField, includeRaw });
     // Awaited in order by commit(); this only keeps a failure from being reported as unhandled meanwhile.
     result.catch(() => {});
-    queue.push({ result, lastLine: lineNumbers[lineNumbers.length - 1]! });
-    lines = [];
-    lineNumbers = [];
+    queue.push({ result, lastLine });
   };
-  const iterator = session.input.lines();
+  const iterator = session.input.chunks();
   let interrupted = false;
   try {
-    for (;;) {
-      if (signal?.aborted === true) {
-        interrupted = true;
-        break;
-      }
-      const next = await nextLine(iterator, session);
+    reading: for (;;) {
+      const next = await nextChunk(iterator, session);
       if (next.done === true) break;
-      lineNumber++;
-      if (lineNumber <= skip || isBlank(next.value)) continue;
-      lines.push(next.value);
-      lineNumbers.push(lineNumber);
-      if (lines.length < chunkSize) continue;
-      submit();
-      while (queue.length >= maxInFlight) await commit(session, queue.shift()!);
+      for (const range of cutter.push(next.value)) {
+        // An interrupted run drops the ranges it has not submitted: those lines are re-read on resume.
+        if (signal?.aborted === true) {
+          interrupted = true;
+          break reading;
+        }
+        submit(range);
+        while (queue.length >= maxInFlight) await commit(session, queue.shift()!);
+      }
     }
-    // An interrupted run drops its partial chunk: those lines are re-read on resume.
-    if (!interrupted && lines.length > 0) submit();
+    const last = interrupted ? undefined : cutter.end();
+    if (last !== undefined) submit(last);
     while (queue.length > 0) await commit(session, queue.shift()!);
   } finally {
     await iterator.return?.();
@@ -165,8 +160,9 @@ function finalStats(session: Session, threads: number, complete: boolean, resume
 /** Plain input below this size runs inline by default: starting threads would cost more than they save. */
 export const INLINE_BELOW_BYTES = 1024 * 1024;
 
-function defaultThreads(input: InputLines): number {
-  // Gzip logs expand several times, so their threshold is on a fraction of the file size.
+function defaultThreads(input: InputBytes): number {
+  // Gzip logs expand several times, so their threshold is on a fraction of the file size; stdin has no size.
+  if (input.size === undefined) return availableParallelism();
   return input.size < (input.gzip ? INLINE_BELOW_BYTES / 8 : INLINE_BELOW_BYTES) ? 0 : availableParallelism();
 }
 
@@ -207,13 +203,16 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
     },
   };
   // Input and threads first: a missing input or an unbuilt worker must not clobber an existing output.
-  const input = await openInputLines(options.input);
+  if (options.input === STDIN && options.resume === true) {
+    throw new BatchError('usage', 'cannot resume a run that reads stdin: it cannot be read again from the checkpoint; save the log to a file and run on that');
+  }
+  const input = await openInputBytes(options.input);
   const threads = options.threads ?? defaultThreads(input);
   let runner: ChunkRunner | undefined;
   let output: BatchOutput;
   try {
     runner = createChunkRunner(threads, ref, contract);
-    output = await openBatchOutput({ output: options.output, metadata, input: { path: options.input, size: input.size }, resume: options.resume === true, force: options.force === true });
+    output = await openBatchOutput({ output: options.output, metadata, input: { path: options.input, size: input.size ?? null }, resume: options.resume === true, force: options.force === true });
   } catch (error) {
     input.close();
     await runner?.close();
@@ -224,7 +223,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
   const resumedFrom = output.records;
   let interrupted: boolean;
   try {
-    interrupted = await pump(session, runner, chunkSize, maxInFlight, field, idField);
+    interrupted = await pump(session, runner, chunkSize, maxInFlight);
     if (!interrupted) await output.handle.sync().catch(() => {});
   } finally {
     input.close();

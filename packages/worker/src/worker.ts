@@ -1,18 +1,34 @@
 /**
  * The file Piscina runs in each worker thread (loaded as the built
- * `dist/worker.js`). A worker imports the contract once, on its first task.
+ * `dist/worker.js`). A worker imports the contract once, on its first task,
+ * and hands its results back as a transferred buffer: no copy, no string to
+ * re-encode on the main thread.
  */
 import type { Contract } from '@airlock/core';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { importContract, type ResolvedContractRef } from './load-contract.js';
 import { processChunk, type ChunkInput, type ChunkOutput } from './process-chunk.js';
 import { useWasmScanner } from './use-wasm-scanner.js';
 
-/** What the main thread sends: a chunk plus where to load the contract from. */
+/** What the main thread sends: a chunk plus where to load the contract from (a prepared, plain JavaScript module). */
 export interface ChunkTask extends ChunkInput {
   contract: ResolvedContractRef;
 }
 
 const contracts = new Map<string, Promise<Contract>>();
+
+/** Piscina's protocol for a result whose buffer moves to the main thread instead of being copied. */
+function movable(output: ChunkOutput): ChunkOutput {
+  const transferable = {
+    get [transferableSymbol](): ArrayBufferLike[] {
+      return [output.bytes.buffer];
+    },
+    get [valueSymbol](): ChunkOutput {
+      return output;
+    },
+  };
+  return move(transferable as never) as unknown as ChunkOutput;
+}
 
 /**
  * Piscina handler (selected by name: the package exports no default).
@@ -28,5 +44,5 @@ export async function runChunkTask(task: ChunkTask): Promise<ChunkOutput> {
     contract = importContract(task.contract);
     contracts.set(key, contract);
   }
-  return processChunk(task, await contract);
+  return movable(processChunk(task, await contract));
 }

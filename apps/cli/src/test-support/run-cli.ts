@@ -26,7 +26,7 @@ export interface CliProcess {
  * const { done } = startCli(['parse', '--contract', spec, 'out.txt']);
  * expect((await done).code).toBe(0);
  */
-export function startCli(args: string[], options: { stdin?: string; cwd?: string; shell?: string } = {}): CliProcess {
+export function startCli(args: string[], options: { stdin?: string | Buffer; cwd?: string; shell?: string } = {}): CliProcess {
   const child = options.shell === undefined
     ? spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, stdio: 'pipe' })
     // The shell prefix (e.g. `ulimit -f 64;`) applies limits to the CLI process alone.
@@ -45,6 +45,6 @@ export function startCli(args: string[], options: { stdin?: string; cwd?: string
 }
 
 /** Runs `airlock <args>` to completion. */
-export function runCli(args: string[], options: { stdin?: string; cwd?: string; shell?: string } = {}): CliProcess['done'] {
+export function runCli(args: string[], options: { stdin?: string | Buffer; cwd?: string; shell?: string } = {}): CliProcess['done'] {
   return startCli(args, options).done;
 }

@@ -1,0 +1,88 @@
+/**
+ * Cuts a stream of byte chunks into ranges of whole lines, on the main thread,
+ * without decoding anything: a newline byte (0x0A) never occurs inside a
+ * multi-byte UTF-8 character, so `indexOf(10)` finds every line end. Each range
+ * is copied into its own ArrayBuffer, so it can be transferred to a worker.
+ */
+
+/** Whole lines of the log, as bytes, and where they start. */
+export interface LineRange {
+  /** The lines, each ending with `\n` except possibly the last line of the log. */
+  bytes: Uint8Array;
+  /** 1-based number of the range's first line. */
+  firstLine: number;
+  /** Lines in the range, blank ones included. */
+  lines: number;
+}
+
+/** Feeds chunks in, takes ranges out. */
+export interface LineCutter {
+  /** Ranges completed by this chunk (possibly none). */
+  push(chunk: Buffer): LineRange[];
+  /** The rest after the last newline (a last line without one), if any. */
+  end(): LineRange | undefined;
+}
+
+/**
+ * Creates a cutter that closes a range after `linesPerRange` lines or at the
+ * first line end after `maxBytes` bytes, and drops the first `skipLines` lines
+ * (already committed by a resumed run).
+ *
+ * @example
+ * const cutter = cutLineRanges({ linesPerRange: 2, maxBytes: 1 << 20, skipLines: 0 });
+ * cutter.push(Buffer.from('a\nb\nc')); // [{ firstLine: 1, lines: 2, bytes: 'a\nb\n' }]
+ * cutter.end(); // { firstLine: 3, lines: 1, bytes: 'c' }
+ */
+export function cutLineRanges(options: { linesPerRange: number; maxBytes: number; skipLines: number }): LineCutter {
+  const { linesPerRange, maxBytes } = options;
+  let skip = options.skipLines;
+  let nextLine = skip + 1;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let pendingLines = 0;
+
+  const cut = (tail: Buffer, lines: number): LineRange => {
+    const bytes = Buffer.allocUnsafeSlow(pendingBytes + tail.length);
+    let at = 0;
+    for (const piece of pending) at += piece.copy(bytes, at);
+    tail.copy(bytes, at);
+    const range = { bytes, firstLine: nextLine, lines };
+    nextLine += lines;
+    pending = [];
+    pendingBytes = 0;
+    pendingLines = 0;
+    return range;
+  };
+
+  return {
+    push(chunk) {
+      const ranges: LineRange[] = [];
+      let start = 0;
+      for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, nl + 1)) {
+        if (skip > 0) {
+          skip--;
+          pending = [];
+          pendingBytes = 0;
+          start = nl + 1;
+          continue;
+        }
+        pendingLines++;
+        if (pendingLines >= linesPerRange || pendingBytes + nl + 1 - start >= maxBytes) {
+          ranges.push(cut(chunk.subarray(start, nl + 1), pendingLines));
+          start = nl + 1;
+        }
+      }
+      if (start < chunk.length) {
+        pending.push(chunk.subarray(start));
+        pendingBytes += chunk.length - start;
+      }
+      return ranges;
+    },
+    end() {
+      if (skip > 0 || pendingBytes === 0) return undefined;
+      const last = pending[pending.length - 1]!;
+      // Complete lines waiting for their range, plus a last line without a newline.
+      return cut(Buffer.alloc(0), pendingLines + (last[last.length - 1] === 10 ? 0 : 1));
+    },
+  };
+}

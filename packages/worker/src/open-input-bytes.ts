@@ -1,0 +1,97 @@
+/**
+ * Streams a run log as raw byte chunks, plain or gzip (told apart by the gzip
+ * magic bytes, not the name), from a file or from stdin (`-`). The main thread
+ * never decodes or splits lines: it hands byte ranges to the workers.
+ */
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { Readable, pipeline } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { BatchError, describeIoError } from './batch-error.js';
+
+/** The input path that means standard input. */
+export const STDIN = '-';
+
+/** An open input: its byte chunks, and how far into the file reading has got (for ETA). */
+export interface InputBytes {
+  /** Starts reading; call once. Chunks are decompressed bytes. */
+  chunks(): AsyncIterator<Buffer>;
+  /** Bytes read so far (compressed bytes for gzip). */
+  bytesRead(): number;
+  /** File size in bytes; undefined for stdin. */
+  size: number | undefined;
+  gzip: boolean;
+  close(): void;
+}
+
+async function sniff(path: string): Promise<{ gzip: boolean; size: number }> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+    const { size } = await handle.stat();
+    const head = Buffer.alloc(2);
+    // Reading (not just opening) also catches a directory given as input.
+    const { bytesRead } = await handle.read(head, 0, 2, 0);
+    return { gzip: bytesRead === 2 && head[0] === 0x1f && head[1] === 0x8b, size };
+  } catch (error) {
+    throw new BatchError('input', `cannot read input ${path}: ${describeIoError(error)}`);
+  } finally {
+    await handle?.close();
+  }
+}
+
+function isGzip(head: Buffer): boolean {
+  return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+}
+
+function gunzip(source: Readable): Readable {
+  // pipeline forwards a read error of the source into the gunzip stream, so the reader sees it.
+  return pipeline(source, createGunzip(), () => {});
+}
+
+/** Stdin cannot be sniffed ahead: its first chunk decides, then is read again in front of the rest. */
+async function* stdinChunks(stdin: Readable, counted: (n: number) => void): AsyncGenerator<Buffer> {
+  const source = stdin[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const first = await source.next();
+  if (first.done === true) return;
+  async function* raw(): AsyncGenerator<Buffer> {
+    yield first.value as Buffer;
+    for (let next = await source.next(); next.done !== true; next = await source.next()) {
+      counted((next.value as Buffer).length);
+      yield next.value as Buffer;
+    }
+  }
+  counted((first.value as Buffer).length);
+  const stream = isGzip(first.value as Buffer) ? gunzip(Readable.from(raw(), { objectMode: false })) : raw();
+  for await (const chunk of stream) yield chunk as Buffer;
+}
+
+/**
+ * Opens a JSONL (or JSONL.gz) file, or stdin for `-`, for reading as byte chunks.
+ *
+ * @example
+ * const input = await openInputBytes('runs.jsonl.gz');
+ * const chunks = input.chunks();
+ * for (let next = await chunks.next(); !next.done; next = await chunks.next()) console.log(next.value.length);
+ */
+export async function openInputBytes(path: string): Promise<InputBytes> {
+  if (path === STDIN) {
+    let read = 0;
+    return {
+      chunks: () => stdinChunks(process.stdin, (n) => (read += n)),
+      bytesRead: () => read,
+      size: undefined,
+      gzip: false,
+      close: () => process.stdin.pause(),
+    };
+  }
+  const { gzip, size } = await sniff(path);
+  const file = createReadStream(path, { highWaterMark: 256 * 1024 });
+  return {
+    chunks: () => (gzip ? gunzip(file) : file)[Symbol.asyncIterator]() as AsyncIterator<Buffer>,
+    bytesRead: () => file.bytesRead,
+    size,
+    gzip,
+    close: () => file.destroy(),
+  };
+}
