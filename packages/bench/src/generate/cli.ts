@@ -1,5 +1,5 @@
 /**
- * `pnpm --filter @airlock/bench generate --size 10MB --seed 1 -o corpus/log.jsonl`
+ * `pnpm --filter @airlock/bench generate --size 10MB --seed 1 [--profile realistic] -o corpus/log.jsonl`
  * Writes a deterministic run log and prints its mix.
  */
 import { resolve } from 'node:path';
@@ -15,6 +15,7 @@ async function main(): Promise<void> {
       seed: { type: 'string', default: '1' },
       out: { type: 'string', short: 'o', default: 'corpus/log.jsonl' },
       quiet: { type: 'boolean', default: false },
+      profile: { type: 'string', default: 'default' },
     },
   });
   const size = parseSize(values.size);
@@ -23,7 +24,8 @@ async function main(): Promise<void> {
   // pnpm --filter runs scripts in the package directory, so relative paths land in packages/bench.
   const path = resolve(process.cwd(), values.out);
   const started = performance.now();
-  const stats = await writeLog({ size, seed, path });
+  if (values.profile !== 'default' && values.profile !== 'realistic') throw new Error(`Unknown profile "${values.profile}" (default or realistic).`);
+  const stats = await writeLog({ size, seed, path, profile: values.profile });
   const seconds = (performance.now() - started) / 1000;
   console.log(
     `Wrote ${stats.records} records, ${formatSize(stats.bytes)} to ${path} in ${seconds.toFixed(1)} s ` +

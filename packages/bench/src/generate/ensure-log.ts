@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatSize } from './parse-size.js';
+import type { LogProfile } from './generate-records.js';
 import { writeLog } from './write-log.js';
 
 /**
@@ -16,8 +17,9 @@ export const GENERATOR_VERSION = 1;
  * @example
  * await ensureLog('corpus', 8 * 1024 ** 2, 1) // 'corpus/log-8MB-s1-g1.jsonl'
  */
-export async function ensureLog(dir: string, size: number, seed: number): Promise<string> {
-  const path = join(dir, `log-${formatSize(size)}-s${seed}-g${GENERATOR_VERSION}.jsonl`);
-  if (!existsSync(path) || statSync(path).size < size) await writeLog({ size, seed, path });
+export async function ensureLog(dir: string, size: number, seed: number, profile: LogProfile = 'default'): Promise<string> {
+  const suffix = profile === 'default' ? '' : `-${profile}`;
+  const path = join(dir, `log-${formatSize(size)}-s${seed}-g${GENERATOR_VERSION}${suffix}.jsonl`);
+  if (!existsSync(path) || statSync(path).size < size) await writeLog({ size, seed, path, profile });
   return path;
 }

@@ -3,6 +3,7 @@
  * of this stream, so a 1 MB log is the start of the 1 GB log of the same seed.
  */
 import type { ArtifactKind } from './build-artifact.js';
+import { renderRealisticOutput } from './realistic-output.js';
 import { OUTPUT_MIX, renderOutput, type OutputKind } from './render-output.js';
 import { Rng } from './rng.js';
 import { AGENTS } from './vocabulary.js';
@@ -32,18 +33,21 @@ const AGENT_OF: Record<ArtifactKind, readonly string[]> = {
 
 const START_MS = Date.UTC(2025, 0, 1);
 
+/** Which mix a log draws from: the even default mix, or one shaped like real run logs. */
+export type LogProfile = 'default' | 'realistic';
+
 /**
  * Yields records forever; stop when you have enough.
  *
  * @example
  * const first = generateRecords(1).next().value; // { record: { id: 'run-1-00000000', … }, kind: … }
  */
-export function* generateRecords(seed: number): Generator<GeneratedRecord, never, undefined> {
+export function* generateRecords(seed: number, profile: LogProfile = 'default'): Generator<GeneratedRecord, never, undefined> {
   const rng = new Rng(seed);
   let clock = START_MS;
   for (let n = 0; ; n++) {
-    const kind = rng.weighted(OUTPUT_MIX);
-    const out = renderOutput(kind, rng);
+    const out = profile === 'realistic' ? renderRealisticOutput(rng) : renderOutput(rng.weighted(OUTPUT_MIX), rng);
+    const kind = out.kind;
     clock += rng.int(1, 90) * 1000;
     const agent = out.artifact === null ? rng.pick(AGENTS) : rng.pick(AGENT_OF[out.artifact]);
     yield {

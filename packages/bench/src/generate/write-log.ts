@@ -6,7 +6,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { once } from 'node:events';
-import { generateRecords } from './generate-records.js';
+import { generateRecords, type LogProfile } from './generate-records.js';
 import type { OutputKind } from './render-output.js';
 
 export interface WriteLogOptions {
@@ -14,6 +14,8 @@ export interface WriteLogOptions {
   size: number;
   seed: number;
   path: string;
+  /** Default `default`. */
+  profile?: LogProfile;
 }
 
 export interface LogStats {
@@ -38,7 +40,7 @@ export async function writeLog(options: WriteLogOptions): Promise<LogStats> {
   let pending: string[] = [];
   let pendingBytes = 0;
   try {
-    for (const generated of generateRecords(options.seed)) {
+    for (const generated of generateRecords(options.seed, options.profile)) {
       if (stats.bytes >= options.size) break;
       const line = `${JSON.stringify(generated.record)}\n`;
       const bytes = Buffer.byteLength(line);

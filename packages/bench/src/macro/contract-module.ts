@@ -1,4 +1,4 @@
 import { fileURLToPath } from 'node:url';
 
-/** The contract module batch workers load (TypeScript, through tsx), with its export `benchContract`. */
+/** The contract module batch workers load (TypeScript, compiled once by runBatch), with its export `benchContract`. */
 export const CONTRACT_MODULE = fileURLToPath(new URL('../contract.ts', import.meta.url));

@@ -18,6 +18,8 @@ export function formatRatioValue(unit: RatioResult['unit'], v: number | null): s
       return `${v.toFixed(0)} MB`;
     case 'B':
       return `${v} B`;
+    case 'ms':
+      return `${v.toFixed(0)} ms`;
     default:
       return v.toFixed(2);
   }

@@ -17,7 +17,7 @@ export interface RatioSpec {
   id: string;
   label: string;
   /** `x` for speed ratios, `%` for shares, `MB` for memory, `` for exponents. */
-  unit: 'x' | '%' | 'MB' | 'B' | '';
+  unit: 'x' | '%' | 'MB' | 'B' | 'ms' | '';
   better: Better;
   target?: Target;
 }

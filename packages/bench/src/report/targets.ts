@@ -22,7 +22,9 @@ export const YAML_CLEAN_VS_YAML_PARSE = atLeast('yaml.clean.vs_yaml_parse', 'Cle
 export const YAML_FAST_VS_YAML_PARSE = atLeast('yaml.fast.vs_yaml_parse', 'Clean YAML: loadYamlFast vs yaml.parse', 3);
 export const YAML_FAST_ACCEPTANCE = atLeast('yaml.fast.acceptance', 'Share of clean corpus YAML candidates the fast loader accepts', 95, '%');
 export const BATCH2_VS_NAIVE = atLeast('macro.batch2_vs_naive', 'Whole log: runBatch 2 threads vs naive single-thread pipeline', 4);
-export const BATCH2_VS_BATCH1 = atLeast('macro.batch2_vs_batch1', 'Whole log: runBatch 2 threads vs 1 thread', 1.9);
+export const BATCH2_VS_BATCH1 = atLeast('macro.batch2_vs_batch1', 'Whole log: runBatch 2 threads vs 1 thread', 1.8);
+export const BATCH_INLINE_VS_NAIVE = atLeast('macro.batch_inline_vs_naive', 'Whole log: runBatch inline (threads 0) vs naive single-thread pipeline', 1.8);
+export const BATCH_STARTUP_PER_THREAD = atMost('macro.startup_ms_per_thread', 'Pool start-up per worker thread (tiny log: 2 threads minus inline, halved)', 150, 'ms');
 export const RSS_PEAK = atMost('rss.peak_mb', 'Peak RSS over growing logs (largest run)', 250, 'MB');
 
 /** WASM vs JS scanner at one size; the target applies from 2 KB up. */

@@ -1,108 +1,151 @@
 /**
- * Macro: the whole pipeline over a generated run log. Airlock single-thread
- * and the naive pipeline stream the same file in the same run; `runBatch`
- * runs it with 1 and 2 worker threads when @airlock/worker provides it.
- * Throughput is best-of-N passes (the machine is shared and noisy).
+ * Macro: the whole pipeline over a generated run log. In each round the naive
+ * pipeline, Airlock in-process and `runBatch` inline, with 1 and with 2 worker
+ * threads process the same file one after the other, so every ratio compares
+ * passes that met the same machine load; the figures are medians over rounds.
+ * Two generator profiles: the default even mix and a realistic one.
  */
 import { join } from 'node:path';
+import type { LogProfile } from '../generate/generate-records.js';
 import { ensureLog } from '../generate/ensure-log.js';
 import { formatSize } from '../generate/parse-size.js';
 import { PIPELINES } from '../macro/bench-pipelines.js';
 import { CONTRACT_MODULE } from '../macro/contract-module.js';
-import { processLog, type LogPass } from '../macro/process-log.js';
+import { processLog } from '../macro/process-log.js';
 import { formatKindProfile, profileByKind } from '../macro/profile-by-kind.js';
 import type { Measurement } from '../measure/measure-task.js';
-import { loadRunBatch, type BenchBatchStats } from '../optional/load-run-batch.js';
-import { BATCH2_VS_BATCH1, BATCH2_VS_NAIVE } from '../report/targets.js';
-import type { Suite } from './suite.js';
+import { loadRunBatch, type BenchBatchStats, type RunBatch as RunBatchFn } from '../optional/load-run-batch.js';
+import type { RatioSpec } from '../report/results.js';
+import { BATCH2_VS_BATCH1, BATCH2_VS_NAIVE, BATCH_INLINE_VS_NAIVE, BATCH_STARTUP_PER_THREAD } from '../report/targets.js';
+import type { SuiteRecorder } from './suite-recorder.js';
+import type { Suite, SuiteContext } from './suite.js';
 
-async function best<T extends { ms: number }>(repeats: number, run: () => Promise<T>): Promise<T> {
-  let winner: T | null = null;
-  for (let i = 0; i < repeats; i++) {
-    const result = await run();
-    if (winner === null || result.ms < winner.ms) winner = result;
-  }
-  return winner!;
+const THREADS = [0, 1, 2] as const;
+type Subject = 'naive' | 'airlock' | `batch${(typeof THREADS)[number]}`;
+const SUBJECTS: Record<Subject, string> = {
+  naive: 'naive pipeline, 1 thread',
+  airlock: 'Airlock safeParse, 1 thread (no output)',
+  batch0: 'runBatch inline (threads 0)',
+  batch1: 'runBatch, 1 thread',
+  batch2: 'runBatch, 2 threads',
+};
+
+interface Pass {
+  ms: number;
+  records: number;
+  valid: number;
 }
 
-function describe(pass: LogPass): string {
-  return `${pass.records} records, ${((pass.accepted / pass.records) * 100).toFixed(1)} % valid, ${Math.round(pass.records / (pass.ms / 1000))} records/s`;
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function batchRunner(ctx: SuiteContext, runBatch: RunBatchFn) {
+  return async (input: string, threads: number): Promise<Pass> => {
+    const started = performance.now();
+    const stats: BenchBatchStats | undefined = await runBatch({
+      input,
+      output: join(ctx.tmpDir, `batch-${threads}.ndjson`),
+      contract: { module: CONTRACT_MODULE, export: 'benchContract' },
+      threads,
+      field: 'output',
+      force: true,
+    });
+    const records = stats?.records ?? 0;
+    return { ms: performance.now() - started, records, valid: (stats?.validUntouched ?? 0) + (stats?.validRepaired ?? 0) };
+  };
+}
+
+/** One profile: rounds of every subject, medians recorded, ratios of medians. */
+async function measureProfile(ctx: SuiteContext, rec: SuiteRecorder, profile: LogProfile, runBatch: RunBatchFn | undefined, reason: string | undefined): Promise<void> {
+  const size = ctx.mode === 'quick' ? 1024 * 1024 : 20 * 1024 * 1024;
+  const rounds = ctx.mode === 'quick' ? 1 : 3;
+  const log = await ensureLog(ctx.corpusDir, size, ctx.seed, profile);
+  const caseName = `run log ${formatSize(size)}${profile === 'default' ? '' : ` (${profile})`}`;
+  const suffix = profile === 'default' ? '' : `.${profile}`;
+  const runBatchPass = runBatch === undefined ? undefined : batchRunner(ctx, runBatch);
+  const passes = new Map<Subject, Pass[]>();
+  let bytes = 0;
+  for (let round = 0; round < rounds; round++) {
+    for (const subject of Object.keys(SUBJECTS) as Subject[]) {
+      let pass: Pass;
+      if (subject === 'naive' || subject === 'airlock') {
+        const run = await processLog(log, PIPELINES[subject]);
+        bytes = run.bytes;
+        pass = { ms: run.ms, records: run.records, valid: run.accepted };
+      } else {
+        if (runBatchPass === undefined) continue;
+        pass = await runBatchPass(log, Number(subject.slice('batch'.length)));
+      }
+      passes.set(subject, [...(passes.get(subject) ?? []), pass]);
+    }
+  }
+  const measured = new Map<Subject, Measurement>();
+  for (const [subject, list] of passes) {
+    const ms = median(list.map((p) => p.ms));
+    const { records, valid } = list[0]!;
+    const spread = list.length > 1 ? `, rounds ${list.map((p) => (p.ms / 1000).toFixed(2)).join(' / ')} s` : '';
+    const note = `${records} records (${((valid / Math.max(records, 1)) * 100).toFixed(1)} % valid), ${Math.round(records / (ms / 1000))} records/s, ${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s${spread}`;
+    measured.set(subject, rec.timed(caseName, SUBJECTS[subject], ms, bytes, note));
+  }
+  if (runBatch === undefined) for (const subject of ['batch0', 'batch1', 'batch2'] as const) rec.unavailable(caseName, SUBJECTS[subject], reason ?? 'runBatch unavailable');
+  const airlock = passes.get('airlock')?.[0];
+  for (const threads of THREADS) {
+    const pass = passes.get(`batch${threads}`)?.[0];
+    if (pass !== undefined && airlock !== undefined && pass.valid !== airlock.valid) {
+      rec.note(`runBatch (${threads} thread(s)) found ${pass.valid} valid records where in-process safeParse found ${airlock.valid}: worker threads load the built dist of @airlock/core; is it stale (run turbo build)?`);
+    }
+  }
+  const get = (s: Subject): Measurement | null => measured.get(s) ?? null;
+  const spec = (base: RatioSpec): RatioSpec => (profile === 'default' ? base : { id: `${base.id}${suffix}`, label: `${base.label} (${profile} log)`, unit: base.unit, better: base.better });
+  /** Ratio of medians, and how far the per-round ratios spread (the machine is shared). */
+  const ratio = (base: RatioSpec, a: Subject, b: Subject): void => {
+    const perRound = (passes.get(a) ?? []).map((p, k) => (passes.get(b)?.[k]?.ms ?? NaN) / p.ms).filter(Number.isFinite);
+    const note = perRound.length > 1 ? `per round ${perRound.map((r) => r.toFixed(2)).join(', ')}` : undefined;
+    rec.speedRatio(spec(base), get(a), get(b), note ?? reason);
+  };
+  ratio({ id: 'macro.airlock1_vs_naive', label: 'Whole log: Airlock single-thread vs naive single-thread', unit: 'x', better: 'higher' }, 'airlock', 'naive');
+  ratio(BATCH2_VS_NAIVE, 'batch2', 'naive');
+  ratio(BATCH2_VS_BATCH1, 'batch2', 'batch1');
+  ratio(BATCH_INLINE_VS_NAIVE, 'batch0', 'naive');
+  ratio({ id: 'macro.batch1_vs_airlock1', label: 'Whole log: runBatch 1 thread vs Airlock in-process single-thread', unit: 'x', better: 'higher' }, 'batch1', 'airlock');
+  ratio({ id: 'macro.batch_inline_vs_airlock1', label: 'Whole log: runBatch inline (reading, serializing, writing) vs Airlock in-process without output', unit: 'x', better: 'higher' }, 'batch0', 'airlock');
+  if (profile === 'default') {
+    rec.ratio({ id: 'macro.airlock.valid', label: 'Whole log: records valid with Airlock', unit: '%', better: 'higher' }, ((airlock?.valid ?? 0) / Math.max(airlock?.records ?? 1, 1)) * 100);
+    const naive = passes.get('naive')?.[0];
+    rec.ratio({ id: 'macro.naive.valid', label: 'Whole log: records valid with the naive pipeline', unit: '%', better: 'higher' }, ((naive?.valid ?? 0) / Math.max(naive?.records ?? 1, 1)) * 100);
+  }
+}
+
+/** Start-up: a tiny log inline and with 2 threads; the difference is what the pool costs. */
+async function measureStartup(ctx: SuiteContext, rec: SuiteRecorder, runBatch: RunBatchFn): Promise<void> {
+  const tiny = await ensureLog(ctx.corpusDir, 16 * 1024, ctx.seed);
+  const run = batchRunner(ctx, runBatch);
+  const inline: number[] = [];
+  const two: number[] = [];
+  for (let round = 0; round < (ctx.mode === 'quick' ? 1 : 3); round++) {
+    inline.push((await run(tiny, 0)).ms);
+    two.push((await run(tiny, 2)).ms);
+  }
+  rec.timed('run log 16KB', 'runBatch inline (start-up reference)', median(inline), 16 * 1024);
+  rec.timed('run log 16KB', 'runBatch, 2 threads (start-up cost)', median(two), 16 * 1024);
+  rec.ratio(BATCH_STARTUP_PER_THREAD, Math.max(0, (median(two) - median(inline)) / 2), `inline ${median(inline).toFixed(0)} ms, 2 threads ${median(two).toFixed(0)} ms`);
 }
 
 export const macroSuite: Suite = {
   name: 'macro',
-  description: 'Whole pipeline over a generated log: Airlock vs naive single-thread, runBatch 1 and 2 threads',
+  description: 'Whole pipeline over generated logs (default and realistic profiles): naive, Airlock in-process, runBatch inline / 1 / 2 threads',
   async run(ctx, rec) {
-    const size = ctx.mode === 'quick' ? 1024 * 1024 : 8 * 1024 * 1024;
-    const repeats = ctx.mode === 'quick' ? 1 : 2;
-    const log = await ensureLog(ctx.corpusDir, size, ctx.seed);
-    const caseName = `run log ${formatSize(size)}`;
-
-    const naive = await best(repeats, () => processLog(log, PIPELINES.naive));
-    const naiveM = rec.timed(caseName, 'naive pipeline, 1 thread', naive.ms, naive.bytes, describe(naive));
-    const airlock = await best(repeats, () => processLog(log, PIPELINES.airlock));
-    const airlockM = rec.timed(caseName, 'Airlock safeParse, 1 thread', airlock.ms, airlock.bytes, describe(airlock));
-    rec.speedRatio({ id: 'macro.airlock1_vs_naive', label: 'Whole log: Airlock single-thread vs naive single-thread', unit: 'x', better: 'higher' }, airlockM, naiveM);
-    rec.ratio({ id: 'macro.airlock.valid', label: 'Whole log: records valid with Airlock', unit: '%', better: 'higher' }, (airlock.accepted / airlock.records) * 100);
-    rec.ratio({ id: 'macro.naive.valid', label: 'Whole log: records valid with the naive pipeline', unit: '%', better: 'higher' }, (naive.accepted / naive.records) * 100);
-
     const batch = await loadRunBatch();
+    const runBatch = batch.available ? batch.value : undefined;
     const reason = batch.available ? undefined : batch.reason;
-    const byThreads = new Map<number, Measurement | null>();
-    const runOnce = async (input: string, threads: number): Promise<{ ms: number; stats: BenchBatchStats | undefined }> => {
-      if (!batch.available) throw new Error(batch.reason);
-      const started = performance.now();
-      const stats = await batch.value({
-        input,
-        output: join(ctx.tmpDir, `batch-${threads}.ndjson`),
-        contract: { module: CONTRACT_MODULE, export: 'benchContract' },
-        threads,
-        field: 'output',
-        force: true,
-      });
-      return { ms: performance.now() - started, stats };
-    };
-    for (const threads of [1, 2]) {
-      const subject = `runBatch, ${threads} thread${threads > 1 ? 's' : ''}`;
-      if (!batch.available) {
-        rec.unavailable(caseName, subject, batch.reason);
-        byThreads.set(threads, null);
-        continue;
-      }
-      try {
-        const run = await best(repeats, () => runOnce(log, threads));
-        const stats = run.stats;
-        const valid = (stats?.validUntouched ?? 0) + (stats?.validRepaired ?? 0);
-        let note = 'incl. pool start-up and output writing';
-        if (stats?.records !== undefined && stats.records > 0) {
-          note = `${stats.records} records, ${((valid / stats.records) * 100).toFixed(1)} % valid (${note})`;
-          if (valid !== airlock.accepted) {
-            rec.note(`runBatch (${threads} thread(s)) found ${valid} valid records where in-process safeParse found ${airlock.accepted}: worker threads load the built dist of @airlock/core; is it stale (run turbo build)?`);
-          }
-        }
-        byThreads.set(threads, rec.timed(caseName, subject, run.ms, naive.bytes, note));
-      } catch (error) {
-        rec.unavailable(caseName, subject, `runBatch threw: ${(error as Error).message.split('\n')[0]}`);
-        byThreads.set(threads, null);
-      }
+    for (const profile of ctx.mode === 'quick' ? (['default'] as const) : (['default', 'realistic'] as const)) {
+      await measureProfile(ctx, rec, profile, runBatch, reason);
     }
-    const two = byThreads.get(2) ?? null;
-    rec.speedRatio(BATCH2_VS_NAIVE, two, naiveM, reason);
-    rec.speedRatio(BATCH2_VS_BATCH1, two, byThreads.get(1) ?? null, reason);
-    rec.speedRatio({ id: 'macro.batch1_vs_airlock1', label: 'Whole log: runBatch 1 thread vs Airlock in-process single-thread', unit: 'x', better: 'higher' }, byThreads.get(1) ?? null, airlockM, reason);
-    if (two !== null) {
-      // A fixed start-up cost (pool, contract loading) weighs on a small log; measure it on a tiny one.
-      const tiny = await ensureLog(ctx.corpusDir, 16 * 1024, ctx.seed);
-      const startup = await best(repeats, () => runOnce(tiny, 2));
-      rec.timed('run log 16KB', 'runBatch, 2 threads (start-up cost)', startup.ms, 16 * 1024);
-      const steady = two.medianMs - startup.ms;
-      rec.ratio(
-        { id: 'macro.batch2_vs_naive_steady', label: 'Whole log: runBatch 2 threads vs naive, start-up subtracted (estimate)', unit: 'x', better: 'higher' },
-        steady > 0 ? naiveM.medianMs / steady : null,
-      );
-    }
-
-    const profile = profileByKind(Math.min(naive.records, ctx.mode === 'quick' ? 400 : 2000), ctx.seed);
+    if (runBatch !== undefined) await measureStartup(ctx, rec, runBatch);
+    const profile = profileByKind(ctx.mode === 'quick' ? 400 : 2000, ctx.seed);
     rec.note(`Time by output kind (first records of the log):\n${formatKindProfile(profile).map((l) => `- ${l}`).join('\n')}`);
   },
 };
