@@ -1,5 +1,5 @@
 /**
- * `pnpm --filter @airlock/bench bench [--quick] [--only scanner,json] [--out results/x.json] [--seed 1]`
+ * `pnpm --filter @airlock/bench bench [--quick] [--only scanner,json] [--out results/x.json] [--seed 1] [--rounds 3]`
  *
  * Runs the suites and writes a JSON results file plus a markdown report next
  * to it (`.md`). Full mode writes results/latest.*, quick mode results/quick.*
@@ -43,9 +43,15 @@ async function main(): Promise<number> {
       out: { type: 'string' },
       seed: { type: 'string', default: '1' },
       'no-wasm': { type: 'boolean', default: false },
+      rounds: { type: 'string' },
     },
   });
   const mode = values.quick ? 'quick' : 'full';
+  const rounds = values.rounds === undefined ? (mode === 'quick' ? 1 : 3) : Number.parseInt(values.rounds, 10);
+  if (!Number.isInteger(rounds) || rounds < 1) {
+    console.error(`--rounds must be a positive integer, got ${values.rounds}.`);
+    return 2;
+  }
   const out = resolve(BENCH_DIR, values.out ?? (mode === 'quick' ? 'results/quick.json' : 'results/latest.json'));
   const only = values.only?.split(',').map((s) => s.trim()).filter(Boolean);
   const unknown = only?.filter((name) => !SUITES.some((s) => s.name === name)) ?? [];
@@ -60,6 +66,7 @@ async function main(): Promise<number> {
   const ctx: SuiteContext = {
     mode,
     seed: Number.parseInt(values.seed, 10),
+    rounds,
     budget: (bytes) => budgetFor(mode, bytes),
     log: (message) => process.stderr.write(`  · ${message}\n`),
     corpusDir: join(BENCH_DIR, 'corpus'),

@@ -32,6 +32,8 @@ const SUBJECTS: Record<Subject, string> = {
 
 interface Pass {
   ms: number;
+  /** CPU time of the whole process (all threads): steadier than wall time on a shared machine. */
+  cpuMs: number;
   records: number;
   valid: number;
 }
@@ -42,9 +44,15 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
 function batchRunner(ctx: SuiteContext, runBatch: RunBatchFn) {
   return async (input: string, threads: number): Promise<Pass> => {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const stats: BenchBatchStats | undefined = await runBatch({
       input,
       output: join(ctx.tmpDir, `batch-${threads}.ndjson`),
@@ -54,14 +62,14 @@ function batchRunner(ctx: SuiteContext, runBatch: RunBatchFn) {
       force: true,
     });
     const records = stats?.records ?? 0;
-    return { ms: performance.now() - started, records, valid: (stats?.validUntouched ?? 0) + (stats?.validRepaired ?? 0) };
+    return { ms: performance.now() - started, cpuMs: cpuMsSince(cpu), records, valid: (stats?.validUntouched ?? 0) + (stats?.validRepaired ?? 0) };
   };
 }
 
 /** One profile: rounds of every subject, medians recorded, ratios of medians. */
 async function measureProfile(ctx: SuiteContext, rec: SuiteRecorder, profile: LogProfile, runBatch: RunBatchFn | undefined, reason: string | undefined): Promise<void> {
   const size = ctx.mode === 'quick' ? 1024 * 1024 : 20 * 1024 * 1024;
-  const rounds = ctx.mode === 'quick' ? 1 : 3;
+  const rounds = ctx.rounds;
   const log = await ensureLog(ctx.corpusDir, size, ctx.seed, profile);
   const caseName = `run log ${formatSize(size)}${profile === 'default' ? '' : ` (${profile})`}`;
   const suffix = profile === 'default' ? '' : `.${profile}`;
@@ -72,9 +80,10 @@ async function measureProfile(ctx: SuiteContext, rec: SuiteRecorder, profile: Lo
     for (const subject of Object.keys(SUBJECTS) as Subject[]) {
       let pass: Pass;
       if (subject === 'naive' || subject === 'airlock') {
+        const cpu = process.cpuUsage();
         const run = await processLog(log, PIPELINES[subject]);
         bytes = run.bytes;
-        pass = { ms: run.ms, records: run.records, valid: run.accepted };
+        pass = { ms: run.ms, cpuMs: cpuMsSince(cpu), records: run.records, valid: run.accepted };
       } else {
         if (runBatchPass === undefined) continue;
         pass = await runBatchPass(log, Number(subject.slice('batch'.length)));
@@ -87,7 +96,8 @@ async function measureProfile(ctx: SuiteContext, rec: SuiteRecorder, profile: Lo
     const ms = median(list.map((p) => p.ms));
     const { records, valid } = list[0]!;
     const spread = list.length > 1 ? `, rounds ${list.map((p) => (p.ms / 1000).toFixed(2)).join(' / ')} s` : '';
-    const note = `${records} records (${((valid / Math.max(records, 1)) * 100).toFixed(1)} % valid), ${Math.round(records / (ms / 1000))} records/s, ${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s${spread}`;
+    const cpu = median(list.map((p) => p.cpuMs));
+    const note = `${records} records (${((valid / Math.max(records, 1)) * 100).toFixed(1)} % valid), ${Math.round(records / (ms / 1000))} records/s, ${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s, CPU ${(cpu / 1000).toFixed(2)} s${spread}`;
     measured.set(subject, rec.timed(caseName, SUBJECTS[subject], ms, bytes, note));
   }
   if (runBatch === undefined) for (const subject of ['batch0', 'batch1', 'batch2'] as const) rec.unavailable(caseName, SUBJECTS[subject], reason ?? 'runBatch unavailable');
@@ -112,6 +122,19 @@ async function measureProfile(ctx: SuiteContext, rec: SuiteRecorder, profile: Lo
   ratio(BATCH_INLINE_VS_NAIVE, 'batch0', 'naive');
   ratio({ id: 'macro.batch1_vs_airlock1', label: 'Whole log: runBatch 1 thread vs Airlock in-process single-thread', unit: 'x', better: 'higher' }, 'batch1', 'airlock');
   ratio({ id: 'macro.batch_inline_vs_airlock1', label: 'Whole log: runBatch inline (reading, serializing, writing) vs Airlock in-process without output', unit: 'x', better: 'higher' }, 'batch0', 'airlock');
+  // Single-thread work compared in CPU time: what a quiet core would show when the machine is shared.
+  const cpuOf = (s: Subject): number | undefined => {
+    const list = passes.get(s);
+    return list === undefined ? undefined : median(list.map((p) => p.cpuMs));
+  };
+  const cpuRatio = (id: string, label: string, a: Subject, b: Subject): void => {
+    const ca = cpuOf(a);
+    const cb = cpuOf(b);
+    rec.ratio(spec({ id, label, unit: 'x', better: 'higher' }), ca !== undefined && cb !== undefined ? cb / ca : null);
+  };
+  cpuRatio('macro.batch_inline_vs_naive_cpu', 'Whole log, CPU time: runBatch inline vs naive single-thread pipeline', 'batch0', 'naive');
+  cpuRatio('macro.airlock1_vs_naive_cpu', 'Whole log, CPU time: Airlock in-process vs naive single-thread pipeline', 'airlock', 'naive');
+  cpuRatio('macro.batch2_vs_naive_cpu_work', 'Whole log, CPU time: naive single-thread vs runBatch 2 threads (all threads; > 1 means less total work)', 'batch2', 'naive');
   if (profile === 'default') {
     rec.ratio({ id: 'macro.airlock.valid', label: 'Whole log: records valid with Airlock', unit: '%', better: 'higher' }, ((airlock?.valid ?? 0) / Math.max(airlock?.records ?? 1, 1)) * 100);
     const naive = passes.get('naive')?.[0];
@@ -123,15 +146,19 @@ async function measureProfile(ctx: SuiteContext, rec: SuiteRecorder, profile: Lo
 async function measureStartup(ctx: SuiteContext, rec: SuiteRecorder, runBatch: RunBatchFn): Promise<void> {
   const tiny = await ensureLog(ctx.corpusDir, 16 * 1024, ctx.seed);
   const run = batchRunner(ctx, runBatch);
-  const inline: number[] = [];
-  const two: number[] = [];
-  for (let round = 0; round < (ctx.mode === 'quick' ? 1 : 3); round++) {
-    inline.push((await run(tiny, 0)).ms);
-    two.push((await run(tiny, 2)).ms);
+  const inline: Pass[] = [];
+  const two: Pass[] = [];
+  for (let round = 0; round < ctx.rounds; round++) {
+    inline.push(await run(tiny, 0));
+    two.push(await run(tiny, 2));
   }
-  rec.timed('run log 16KB', 'runBatch inline (start-up reference)', median(inline), 16 * 1024);
-  rec.timed('run log 16KB', 'runBatch, 2 threads (start-up cost)', median(two), 16 * 1024);
-  rec.ratio(BATCH_STARTUP_PER_THREAD, Math.max(0, (median(two) - median(inline)) / 2), `inline ${median(inline).toFixed(0)} ms, 2 threads ${median(two).toFixed(0)} ms`);
+  const cpuPerThread = Math.max(0, (median(two.map((p) => p.cpuMs)) - median(inline.map((p) => p.cpuMs))) / 2);
+  rec.ratio({ id: 'macro.startup_cpu_ms_per_thread', label: 'Pool start-up per worker thread, CPU time (2 threads minus inline, halved)', unit: 'ms', better: 'lower' }, cpuPerThread);
+  const inlineMs = median(inline.map((p) => p.ms));
+  const twoMs = median(two.map((p) => p.ms));
+  rec.timed('run log 16KB', 'runBatch inline (start-up reference)', inlineMs, 16 * 1024);
+  rec.timed('run log 16KB', 'runBatch, 2 threads (start-up cost)', twoMs, 16 * 1024);
+  rec.ratio(BATCH_STARTUP_PER_THREAD, Math.max(0, (twoMs - inlineMs) / 2), `inline ${inlineMs.toFixed(0)} ms, 2 threads ${twoMs.toFixed(0)} ms (wall); CPU per thread ${cpuPerThread.toFixed(0)} ms`);
 }
 
 export const macroSuite: Suite = {

@@ -10,6 +10,8 @@ import type { SuiteRecorder } from './suite-recorder.js';
 export interface SuiteContext {
   mode: 'quick' | 'full';
   seed: number;
+  /** How many times the macro suites repeat their passes (they report medians). */
+  rounds: number;
   /** Measuring budget for a task processing `bytes` per call. */
   budget(bytes: number): Budget;
   /** Progress line on stderr. */
