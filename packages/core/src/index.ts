@@ -18,7 +18,6 @@ export { defineContract, type ContractDefinition } from './contract/define-contr
 export * from './contract/normalization-spec.js';
 export { schemaModel, type SchemaModel } from './contract/schema-model.js';
 export { normKey } from './contract/normalization-plan.js';
-export { erkTripwireCandidates } from './contracts/erk-tripwire-candidates.js';
 export { validateValue, formatPath, type ValidationOutcome } from './validate/validate-value.js';
 export * from './scan/index.js';
 export * from './json/index.js';

@@ -34,6 +34,18 @@ const SPEC_FIELDS = [
   'context',
   'promptEcho',
   'optionalNulls',
+  'wording',
+  'nest',
+  'sections',
+  'strings',
+  'recordKeys',
+  'drop',
+  'hoist',
+  'overlay',
+  'attribution',
+  'order',
+  'replaceInvalid',
+  'noteEmpty',
 ] as const satisfies readonly (keyof NormalizationSpec)[];
 
 /** `epics[].user_stories` → `user_stories`: the YAML repairs see plain key names. */
@@ -45,6 +57,8 @@ function lastKey(pattern: string): string {
 function yamlHintsOf(definition: ContractDefinition<unknown>): YamlHints {
   const listPrimaryKeys: Record<string, string> = {};
   for (const [list, strategy] of Object.entries(definition.ids ?? {})) listPrimaryKeys[lastKey(list)] = strategy.key ?? 'id';
+  // A list whose bare items are nested under a key (`file_effects[]: path`) names its primary key too.
+  for (const [place, key] of Object.entries(definition.nest ?? {})) if (place.endsWith('[]')) listPrimaryKeys[lastKey(place)] = key;
   Object.assign(listPrimaryKeys, definition.yaml?.listPrimaryKeys ?? {});
   const hints: { -readonly [K in keyof YamlHints]: YamlHints[K] } = { ...definition.yaml };
   if (Object.keys(listPrimaryKeys).length > 0) hints.listPrimaryKeys = listPrimaryKeys;

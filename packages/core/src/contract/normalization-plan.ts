@@ -3,7 +3,19 @@
  * tables the normalization stages read. Compiled once per contract (cached).
  */
 import type { Contract } from './contract.js';
-import { DEFAULT_WRAPPER_KEYS, type DerivedRule, type ExtrasPolicy, type IdStrategy, type NormalizationSpec, type SynonymTable } from './normalization-spec.js';
+import {
+  DEFAULT_WRAPPER_KEYS,
+  type AttributionRule,
+  type DerivedRule,
+  type DropRule,
+  type ExtrasPolicy,
+  type IdStrategy,
+  type ListOrder,
+  type NormalizationSpec,
+  type OverlayRule,
+  type StringShape,
+  type SynonymTable,
+} from './normalization-spec.js';
 import { schemaModel, UNKNOWN_MODEL, type SchemaModel } from './schema-model.js';
 
 /** parent pattern → field key → rule. */
@@ -14,6 +26,49 @@ export interface CompiledSynonyms {
   readonly lookup: ReadonlyMap<string, string>;
   readonly canonicals: ReadonlySet<string>;
   readonly fallback?: string;
+}
+
+/** A sibling-hoisting rule, kept at the pattern of the object holding both. */
+export interface HoistRule {
+  readonly into: string;
+  readonly keys: readonly string[];
+}
+
+/** The rule types of the pattern-keyed families, as the stages read them. */
+export interface PatternRuleTypes {
+  readonly nest: string;
+  readonly sections: Readonly<Record<string, readonly string[]>>;
+  readonly strings: StringShape;
+  readonly recordKeys: string;
+  readonly drop: DropRule;
+  readonly hoist: readonly HoistRule[];
+  readonly overlay: OverlayRule;
+  readonly attribution: AttributionRule;
+  readonly order: ListOrder;
+  readonly replaceInvalid: unknown;
+  readonly noteEmpty: true;
+}
+
+/** Families of rules keyed by the pattern of the node they act on. */
+export type PatternRuleFamily = keyof PatternRuleTypes;
+
+/** Rules of one family by pattern, with the prefixes a walk must enter to reach them. */
+export interface PatternRules<T> {
+  readonly byPattern: ReadonlyMap<string, T>;
+  readonly prefixes: ReadonlySet<string>;
+}
+
+function patternRules<T>(byPattern: Map<string, T>): PatternRules<T> {
+  return { byPattern, prefixes: patternPrefixes(byPattern.keys()) };
+}
+
+function hoistRules(model: SchemaModel, record: Readonly<Record<string, readonly string[]>> | undefined): Map<string, HoistRule[]> {
+  const out = new Map<string, HoistRule[]>();
+  for (const [pattern, keys] of valueRules(model, record)) {
+    const [parent, into] = splitPattern(pattern);
+    out.set(parent, [...(out.get(parent) ?? []), { into, keys }]);
+  }
+  return out;
 }
 
 /** Everything the stages need, as maps keyed by value patterns (`epics[].id`). */
@@ -34,6 +89,8 @@ export interface NormalizationPlan {
   readonly paths: ReadonlySet<string>;
   readonly context: FieldRules<string>;
   readonly expect: Contract['expect'];
+  /** The pattern-keyed families (nest, sections, strings, record keys, drop, hoist, overlay, attribution, order). */
+  readonly rules: { readonly [F in PatternRuleFamily]: PatternRules<PatternRuleTypes[F]> };
   /** Proper prefixes of the patterns each rule family names: where a walk must descend. */
   readonly prefixes: {
     readonly aliases: ReadonlySet<string>;
@@ -204,6 +261,19 @@ export function compilePlan(schema: unknown, spec: NormalizationSpec, expect: Co
     paths,
     context,
     expect,
+    rules: {
+      nest: patternRules(valueRules(model, spec.nest)),
+      sections: patternRules(valueRules(model, spec.sections)),
+      strings: patternRules(valueRules(model, spec.strings)),
+      recordKeys: patternRules(valueRules(model, spec.recordKeys)),
+      drop: patternRules(valueRules(model, spec.drop)),
+      hoist: patternRules(hoistRules(model, spec.hoist)),
+      overlay: patternRules(valueRules(model, spec.overlay)),
+      attribution: patternRules(valueRules(model, spec.attribution)),
+      order: patternRules(valueRules(model, spec.order)),
+      replaceInvalid: patternRules(valueRules(model, spec.replaceInvalid)),
+      noteEmpty: patternRules(valueRules(model, Object.fromEntries((spec.noteEmpty ?? []).map((p) => [p, true] as const)))),
+    },
     prefixes: {
       aliases: patternPrefixes(aliases.keys()),
       synonyms: patternPrefixes(synonyms.keys()),

@@ -72,8 +72,8 @@ export type DerivedRule =
   | { readonly count: string }
   /** Equals the sum of numbers (one path with `[]`, or several paths). */
   | { readonly sum: string | readonly string[] }
-  /** When missing, copied from a sibling. Never overwrites. */
-  | { readonly copy: string };
+  /** When missing, copied from a sibling (a list without repeats when `unique`). Never overwrites. */
+  | { readonly copy: string; readonly unique?: boolean };
 
 /** Marker lists of prompt-echo detection (output-normalization seed). */
 export interface PromptEchoMarkers {
@@ -84,6 +84,83 @@ export interface PromptEchoMarkers {
   readonly schema?: readonly string[];
   /** Set false to switch detection off for this contract. */
   readonly enabled?: boolean;
+}
+
+/**
+ * An artifact's own sentence (and stage) for one kind of intervention, in
+ * place of the engine's generic wording. Placeholders: `{path}` (e.g.
+ * `epics[0].id`), `{key}` (last key), `{parent}` (the key before it),
+ * `{index}` (last list index, 0-based), `{i}` (1-based position of the
+ * enclosing list item), `{before}` / `{after}` (the values, strings without
+ * quotes), `{id}` (the `id` of the innermost list item, after the change).
+ *
+ * @example
+ * const w: Wording = { rule: 'id_renumbered', at: 'epics[].id', message: 'Renumbered duplicate epic id {before} to {after}.' };
+ */
+export interface Wording {
+  /** The intervention code this wording is for (a normalize-stage code). */
+  readonly rule: string;
+  /** Only at this place: a path pattern (`epics[].id`, `scores.*.total_score`) or a bare key name. */
+  readonly at?: string;
+  readonly message?: string;
+  /** `semantic_validation` when the change compares against a reference artifact. */
+  readonly stage?: 'normalize' | 'semantic_validation';
+}
+
+/**
+ * Stable order of a list by one field's value (`phase`: foundation before
+ * structure before assembly); entries with other values keep their place after them.
+ */
+export interface ListOrder {
+  readonly by: string;
+  readonly values: readonly string[];
+}
+
+/** String shaping at a place: a list of strings joined, other strings lowercased. */
+export interface StringShape {
+  /** Join a list of strings with this separator (`notes: ['a', 'b']` → `'a\nb'`). */
+  readonly join?: string;
+  /** Lowercase a string that is not already lowercase. */
+  readonly lowercase?: boolean;
+}
+
+/** Which entries of a list are dropped (recorded) instead of failing the whole artifact. */
+export interface DropRule {
+  /** Drop entries that are not objects. */
+  readonly nonObject?: boolean;
+  /** Drop entries whose value at one of these keys is not one of the schema's enum values. */
+  readonly invalid?: readonly string[];
+}
+
+/**
+ * Answer-only entries completed from a canonical list in `options.context`:
+ * when every entry carries only the key and `fields`, and the keys equal the
+ * canonical list's exactly (same count, no duplicates), each entry becomes
+ * the canonical entry with the emitted fields laid over it.
+ */
+export interface OverlayRule {
+  /** Key of `options.context` holding the canonical list. */
+  readonly context: string;
+  /** Key matching entries (default `id`). */
+  readonly key?: string;
+  /** Keys an answer-only entry may carry besides the key. */
+  readonly fields: readonly string[];
+}
+
+/**
+ * A reference to an entry of a roster in `options.context`: a 1-based ordinal
+ * is resolved to the roster's value; a reference that names no entry marks
+ * its holder `invalid_unattributed` in `status`.
+ */
+export interface AttributionRule {
+  /** Path of the reference inside each list item (`inspiration.alternative_draft`). */
+  readonly ref: string;
+  /** Key of `options.context` holding the roster (a list of strings). */
+  readonly roster: string;
+  /** Key of the list item that records an unresolved reference. */
+  readonly status: string;
+  /** When this object (relative to the item) is present, a missing reference is unresolved too. */
+  readonly requiredWith?: string;
 }
 
 /** The normalization spec of a contract; every field is optional. */
@@ -119,6 +196,30 @@ export interface NormalizationSpec {
    * Set by `fromProvider` (`@airlock/core/schema`); needs a profile schema.
    */
   readonly optionalNulls?: 'drop';
+  /** The artifact's wording (and stage) of interventions, by rule and place. */
+  readonly wording?: readonly Wording[];
+  /** Field path → key: a value where an object is expected is nested under it (`'src/a.ts'` → `{ path: 'src/a.ts' }`). */
+  readonly nest?: Readonly<Record<string, string>>;
+  /** Field path → list key → labels: labeled free text (`Patterns: … Anti-patterns: …`) split into lists. */
+  readonly sections?: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
+  /** Field path → string shaping (join a list, lowercase). */
+  readonly strings?: Readonly<Record<string, StringShape>>;
+  /** Record path → label format of its keys (`Draft {n}`: `draft1`, `Draft 01` → `Draft 1`). */
+  readonly recordKeys?: Readonly<Record<string, string>>;
+  /** List path → entries dropped with a record instead of failing the artifact. */
+  readonly drop?: Readonly<Record<string, DropRule>>;
+  /** Nested object path → sibling keys moved into it when absent there (`'questions[].answer': ['answered_by']`). */
+  readonly hoist?: Readonly<Record<string, readonly string[]>>;
+  /** List path → answer-only entries completed from a canonical list in the context. */
+  readonly overlay?: Readonly<Record<string, OverlayRule>>;
+  /** List path → a reference of each item resolved against a roster in the context. */
+  readonly attribution?: Readonly<Record<string, AttributionRule>>;
+  /** List path → stable order by a field's values. */
+  readonly order?: Readonly<Record<string, ListOrder>>;
+  /** Field path → constant that replaces a present value the field's own schema rejects (`schema_version: 1`). */
+  readonly replaceInvalid?: Readonly<Record<string, unknown>>;
+  /** List paths that are valid when empty but worth a notice (the value is not changed). */
+  readonly noteEmpty?: readonly string[];
 }
 
 /** Wrapper keys accepted across artifacts (output-normalization seed). */

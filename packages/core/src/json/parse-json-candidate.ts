@@ -43,7 +43,9 @@ export function parseJsonCandidate(candidate: Candidate, options: ParseStageOpti
   let from = 0;
   // With NDJSON allowed, the first balanced value is not the whole answer: the repairer decides.
   const attempts = options.allowNdjson === true ? 0 : MAX_ROOT_ATTEMPTS;
-  if (attempts === 0) sawOpener = nextOpener(text, 0, options.expect) >= 0;
+  // A list may arrive as one object per line, so with NDJSON allowed an object opens an array too.
+  const expect = options.allowNdjson === true && options.expect === 'array' ? 'any' : options.expect;
+  if (attempts === 0) sawOpener = nextOpener(text, 0, expect) >= 0;
   for (let attempt = 0; attempt < attempts; attempt++) {
     const start = nextOpener(text, from, options.expect);
     if (start < 0) break;
@@ -62,7 +64,7 @@ export function parseJsonCandidate(candidate: Candidate, options: ParseStageOpti
     return { ok: false, failure: 'no_candidate', error: 'No JSON object or array found in the candidate.', interventions: [] };
   }
   const repaired = repairJson(text, {
-    expect: options.expect ?? 'any',
+    expect: expect ?? 'any',
     ...(options.maxDepth !== undefined && { maxDepth: options.maxDepth }),
     allowNdjson: options.allowNdjson === true,
     noiseStart: candidate.noiseStart,

@@ -50,7 +50,8 @@ function compute(object: PlainObject, rule: DerivedRule): unknown {
     return parts.reduce((a, b) => a + b, 0);
   }
   const [source, ...rest] = valuesAt(object, rule.copy);
-  return rest.length === 0 ? source : undefined;
+  if (rest.length > 0) return undefined;
+  return rule.unique === true && Array.isArray(source) ? [...new Set(source)] : source;
 }
 
 /**

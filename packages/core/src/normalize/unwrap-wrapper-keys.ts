@@ -2,9 +2,12 @@
  * Wrapper unwrapping (output-normalization seed): a root object whose only key
  * is a wrapper (`output`, `result`, …, or a contract's own) is replaced by the
  * wrapped value; chains (`result -> prd`) unwrap at once, recorded as one change.
+ * A declared root key is data, except one the schema types as a scalar
+ * (`artifact: 'prd'`) holding an object: `artifact: { prd: {…} }` is a wrapper.
  */
 import type { Contract } from '../contract/contract.js';
 import { normKey, planFor } from '../contract/normalization-plan.js';
+import type { SchemaModel } from '../contract/schema-model.js';
 import type { NormalizeOptions, NormalizeOutcome } from './normalize-types.js';
 import { normalizeChange } from './normalize-types.js';
 import { isPlainObject } from './value-tree.js';
@@ -15,6 +18,15 @@ function fitsRoot(value: unknown, expect: Contract['expect']): boolean {
   if (expect === 'object') return isPlainObject(value);
   if (expect === 'array') return Array.isArray(value);
   return typeof value === 'object' && value !== null;
+}
+
+const SCALAR_KINDS: ReadonlySet<SchemaModel['kind']> = new Set(['enum', 'string', 'number', 'boolean']);
+
+/** True when the root schema declares this key (by normalized spelling) as a scalar. */
+function declaredScalar(model: SchemaModel, norm: string): boolean {
+  if (model.kind !== 'object') return false;
+  for (const [key, child] of model.shape) if (normKey(key) === norm) return SCALAR_KINDS.has(child.kind);
+  return false;
 }
 
 /**
@@ -36,10 +48,11 @@ export function unwrapWrapperKeys(value: unknown, contract: Contract<unknown>, _
     if (keys.length !== 1) break;
     const key = keys[0]!;
     const norm = normKey(key);
-    // A key the contract declares at the root is data, never a wrapper.
-    if (known.has(norm) || !plan.wrappers.has(norm)) break;
+    if (!plan.wrappers.has(norm)) break;
     const inner = current[key];
     if (!fitsRoot(inner, plan.expect)) break;
+    // A key the contract declares at the root is data, unless it is declared a scalar and holds the artifact.
+    if (known.has(norm) && (chain.length > 0 || !declaredScalar(plan.model, norm))) break;
     chain.push(key);
     current = inner;
   }

@@ -5,7 +5,7 @@
  * as the very same object.
  */
 import type { SchemaModel } from '../contract/schema-model.js';
-import { fieldPattern, UNKNOWN_MODEL, type NormalizationPlan } from '../contract/normalization-plan.js';
+import { fieldPattern, UNKNOWN_MODEL, type NormalizationPlan, type PatternRuleFamily, type PatternRuleTypes } from '../contract/normalization-plan.js';
 import type { ValuePath } from '../types.js';
 import { copyObject, isPlainObject, setOwn } from './value-tree.js';
 
@@ -308,4 +308,37 @@ export function walkFieldRules<F extends FieldRuleFamily>(
     order,
     FIELD_RULE_SCOPES[family],
   );
+}
+
+const PATTERN_RULE_SCOPES = new Map<PatternRuleFamily, WalkScope>();
+
+function patternRuleScope(family: PatternRuleFamily): WalkScope {
+  let scope = PATTERN_RULE_SCOPES.get(family);
+  if (scope === undefined) {
+    scope = walkScope((at, plan) => plan.rules[family].byPattern.has(at.pattern), (at, plan) => plan.rules[family].prefixes.has(at.pattern));
+    PATTERN_RULE_SCOPES.set(family, scope);
+  }
+  return scope;
+}
+
+/**
+ * Visits every node at a pattern with a rule of the family, letting the
+ * visitor return a replacement; returns the value itself when the family is empty.
+ *
+ * @example
+ * walkPatternRules(value, plan, 'nest', 'pre', (node, key) => (typeof node === 'string' ? { [key]: node } : node))
+ */
+export function walkPatternRules<F extends PatternRuleFamily>(
+  value: unknown,
+  plan: NormalizationPlan,
+  family: F,
+  order: 'pre' | 'post',
+  visit: (node: unknown, rule: PatternRuleTypes[F], location: WalkLocation) => unknown,
+): unknown {
+  const rules = plan.rules[family].byPattern as ReadonlyMap<string, PatternRuleTypes[F]>;
+  if (rules.size === 0) return value;
+  return walkValue(value, plan, (node, location) => {
+    const rule = rules.get(location.pattern);
+    return rule === undefined ? node : visit(node, rule, location);
+  }, order, patternRuleScope(family));
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { erkTripwireCandidates } from '../contracts/erk-tripwire-candidates.js';
+import { FIXTURE_CONTRACTS } from '../normalize/test-support/fixture-contracts.js';
 import type { Intervention } from '../types.js';
 import { deniedInterventions, STRICT_PROFILE } from './repair-profile.js';
 import { safeParse } from './safe-parse.js';
 
+const erkTripwireCandidates = FIXTURE_CONTRACTS.erk;
 const drifted = '{"tripwire_candidates":[{"title":"editing CI","action":"edit CI","description":"Run actionlint.","target_doc_path":"docs/ci.md","severity":"low"}]}';
 const canonical = '{"candidates":[{"action":"edit CI","warning":"Run actionlint.","target_doc_path":"docs/ci.md"}]}';
 

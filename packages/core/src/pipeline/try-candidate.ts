@@ -4,6 +4,7 @@
  * order; this file decides what one attempt yields.
  */
 import type { Contract } from '../contract/contract.js';
+import { isChange } from '../normalize/note-empty-lists.js';
 import { normalizeValue } from '../normalize/normalize-value.js';
 import { toRawSpan, type Candidate } from '../scan/candidate.js';
 import { extractionInterventions } from '../scan/extraction-interventions.js';
@@ -62,7 +63,7 @@ export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Con
   const normalizeOptions = { truncated: outcome.truncated, ...(options.context !== undefined ? { context: options.context } : {}) };
   const normalized = normalizeValue(outcome.value, contract as Contract<unknown>, normalizeOptions);
   const interventions = [...extraction, ...rebase(candidate, outcome.interventions), ...normalized.interventions];
-  const repairApplied = interventions.length > 0;
+  const repairApplied = interventions.some(isChange);
   const context = { candidate: info, raw: outcome.value, interventions, repairApplied };
   if (normalized.failure !== undefined) {
     return { kind: 'failure', final, result: failure('schema', normalized.failure.message, { ...context, validationErrors: normalized.failure.issues }) };
@@ -74,7 +75,7 @@ export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Con
     const message = cutOff ? 'The output was cut off and what remains does not match the contract.' : 'The candidate does not match the contract.';
     return { kind: 'failure', final, result: failure(cutOff ? 'truncated' : 'schema', message, { ...context, validationErrors: validation.issues }) };
   }
-  const denied = deniedInterventions(interventions, options.repair);
+  const denied = deniedInterventions(interventions.filter(isChange), options.repair);
   if (denied.length > 0) {
     const truncation = denied.some((i) => i.category === 'synthesized' && i.stage === 'parse');
     const rules = [...new Set(denied.map((i) => i.rule))].join(', ');
@@ -89,7 +90,7 @@ export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Con
       candidate: info,
       interventions,
       repairApplied,
-      normalized: normalized.interventions.length > 0,
+      normalized: normalized.interventions.some(isChange),
       truncated: outcome.truncated,
     },
   };

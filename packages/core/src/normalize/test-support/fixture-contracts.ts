@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { toContract, type AnySchema, type Contract } from '../../contract/contract.js';
 import { defineContract } from '../../contract/define-contract.js';
-import { erkTripwireCandidates } from '../../contracts/erk-tripwire-candidates.js';
 
 const PASS_FAIL = {
   map: {
@@ -15,7 +14,15 @@ const PASS_FAIL = {
 };
 
 export const FIXTURE_CONTRACTS = {
-  erk: erkTripwireCandidates,
+  /** Tripwire candidates (erk): root alias, field aliases, extras stripped. The shipped one lives in @airlock/contracts. */
+  erk: defineContract({
+    name: 'fixture.tripwire-candidates',
+    schema: z.object({ candidates: z.array(z.object({ action: z.string().min(1), warning: z.string().min(1), target_doc_path: z.string().min(1) })) }),
+    rootAliases: { candidates: ['tripwire_candidates'] },
+    aliases: { 'candidates[].action': ['title', 'name', 'trigger_pattern'], 'candidates[].warning': ['description'] },
+    extras: 'strip',
+    paths: ['candidates[].target_doc_path'],
+  }),
 
   /** PRD: nested wrapper, status catch-all, ticket id from context, epic and story ids. */
   prd: defineContract({

@@ -5,7 +5,7 @@
  * and extra fields. Normalize at the boundary, then validate.
  */
 import { z } from 'zod';
-import { defineContract } from '../contract/define-contract.js';
+import { defineContract } from '@airlock/core';
 
 const candidate = z.object({
   /** What the agent is about to do that should trip the wire. */

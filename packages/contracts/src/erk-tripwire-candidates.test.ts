@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { safeParse } from '../pipeline/safe-parse.js';
+import { safeParse } from '@airlock/core';
 import { erkTripwireCandidates } from './erk-tripwire-candidates.js';
 
 const root = fileURLToPath(new URL('./fixtures/erk/', import.meta.url));
