@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { NOTICE_CODES, safeParse } from '@airlock/core';
 import { describe, expect, it } from 'vitest';
 import { ARTIFACT_CONTRACTS } from './artifact-contracts.js';
-import { artifactCases, observe, type Observed } from './test-support/artifact-fixtures.js';
+import { artifactCases, contractOf, observe, type Observed } from './test-support/artifact-fixtures.js';
 
 const cases = artifactCases();
 
@@ -21,7 +21,7 @@ describe('artifact contract fixtures', () => {
     expect(observe(c.input, c.artifact, c.options)).toEqual(expected);
 
     if (expected.success) {
-      const again = safeParse(JSON.stringify(expected.data), ARTIFACT_CONTRACTS[c.artifact], c.options);
+      const again = safeParse(JSON.stringify(expected.data), contractOf(c.artifact), c.options);
       expect(again.success && again.data).toEqual(expected.data);
       expect(again.interventions.filter((i) => !NOTICE_CODES.has(i.rule))).toEqual([]);
       expect(again.success && again.normalized).toBe(false);

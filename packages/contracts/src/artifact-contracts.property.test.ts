@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { normalizeValue, NOTICE_CODES, type Contract } from '@airlock/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ARTIFACT_CONTRACTS } from './artifact-contracts.js';
-import { artifactCases, type Observed } from './test-support/artifact-fixtures.js';
+import { ARTIFACT_CONTRACTS, type ArtifactName } from './artifact-contracts.js';
+import { artifactCases, contractOf, type Observed } from './test-support/artifact-fixtures.js';
 
 type Drift = 'keep' | 'upper_key' | 'camel_key' | 'drop_key' | 'number_string' | 'upper_string' | 'unwrap_list';
 
@@ -63,7 +63,7 @@ describe('artifact contracts: normalization is idempotent', () => {
   it.each(Object.keys(ARTIFACT_CONTRACTS).filter((name) => name !== 'erk'))('%s on drifted fixture data', (name) => {
     const own = seeds.filter((s) => s.artifact === name);
     expect(own.length).toBeGreaterThan(0);
-    const contract = ARTIFACT_CONTRACTS[name as keyof typeof ARTIFACT_CONTRACTS] as Contract<unknown>;
+    const contract = contractOf(name as ArtifactName);
     fc.assert(
       fc.property(fc.constantFrom(...own), fc.infiniteStream(fc.constantFrom(...DRIFTS)), fc.boolean(), (seed, drifts, wrap) => {
         const iterator = drifts[Symbol.iterator]();
@@ -75,7 +75,7 @@ describe('artifact contracts: normalization is idempotent', () => {
   });
 
   it.each(Object.keys(ARTIFACT_CONTRACTS))('%s on arbitrary JSON', (name) => {
-    const contract = ARTIFACT_CONTRACTS[name as keyof typeof ARTIFACT_CONTRACTS] as Contract<unknown>;
+    const contract = contractOf(name as ArtifactName);
     const context = seeds.find((s) => s.artifact === name)?.context;
     fc.assert(fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => assertIdempotent(value, contract, context)), { numRuns: 100 });
   });

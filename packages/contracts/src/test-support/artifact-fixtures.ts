@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { safeParse, type SafeParseOptions, type ValidationIssue } from '@airlock/core';
+import { safeParse, type Contract, type SafeParseOptions, type ValidationIssue } from '@airlock/core';
 import { ARTIFACT_CONTRACTS, type ArtifactName } from '../artifact-contracts.js';
 
 export const FIXTURES_ROOT = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -26,6 +26,11 @@ export interface Observed {
   data?: unknown;
   interventions: { rule: string; stage: string; message: string }[];
   validationErrors?: ValidationIssue[];
+}
+
+/** A pack contract by name, as the pipeline takes it. */
+export function contractOf(artifact: ArtifactName): Contract<unknown> {
+  return ARTIFACT_CONTRACTS[artifact] as Contract<unknown>;
 }
 
 /** Every case of every artifact folder (the erk folder has its own test and format). */
@@ -47,7 +52,7 @@ export function artifactCases(): ArtifactCase[] {
 
 /** What the pipeline makes of a case, in the shape of `expected.json`. */
 export function observe(input: string, artifact: ArtifactName, options: SafeParseOptions): Observed {
-  const result = safeParse(input, ARTIFACT_CONTRACTS[artifact], options);
+  const result = safeParse(input, contractOf(artifact), options);
   const observed: Observed = {
     success: result.success,
     interventions: result.interventions.map(({ rule, stage, message }) => ({ rule, stage, message })),
