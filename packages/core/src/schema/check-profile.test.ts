@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineContract } from '../contract/define-contract.js';
-import { erkTripwireCandidates } from '../contracts/erk-tripwire-candidates.js';
+import { FIXTURE_CONTRACTS } from '../normalize/test-support/fixture-contracts.js';
+
+/** The erk contract's twin (the shipped one lives in @airlock/contracts, which depends on core). */
+const erkTripwireCandidates = FIXTURE_CONTRACTS.erk;
 import { AgentSchemaProfileError, checkProfile, profileViolations } from './check-profile.js';
 
 type Recursive = { name: string; children: Recursive[] };

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { erkTripwireCandidates } from '../contracts/erk-tripwire-candidates.js';
+import { FIXTURE_CONTRACTS } from '../normalize/test-support/fixture-contracts.js';
+
+/** The erk contract's twin (the shipped one lives in @airlock/contracts, which depends on core). */
+const erkTripwireCandidates = FIXTURE_CONTRACTS.erk;
 import { AgentSchemaProfileError } from './check-profile.js';
 import { isProvider, projectSchema, PROVIDERS } from './project-schema.js';
 

@@ -16,7 +16,7 @@ const PASS_FAIL = {
 export const FIXTURE_CONTRACTS = {
   /** Tripwire candidates (erk): root alias, field aliases, extras stripped. The shipped one lives in @airlock/contracts. */
   erk: defineContract({
-    name: 'fixture.tripwire-candidates',
+    name: 'erk.tripwire-candidates',
     schema: z.object({ candidates: z.array(z.object({ action: z.string().min(1), warning: z.string().min(1), target_doc_path: z.string().min(1) })) }),
     rootAliases: { candidates: ['tripwire_candidates'] },
     aliases: { 'candidates[].action': ['title', 'name', 'trigger_pattern'], 'candidates[].warning': ['description'] },
