@@ -7,6 +7,7 @@ import { batchCommand } from './batch-command.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { diffCommand } from './diff-command.js';
 import { parseCommand } from './parse-command.js';
+import { schemaCommand } from './schema-command.js';
 import { MAIN_HELP } from './usage.js';
 import { UsageError } from './usage-error.js';
 
@@ -14,6 +15,7 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   parse: parseCommand,
   batch: batchCommand,
   diff: diffCommand,
+  schema: schemaCommand,
 };
 
 function errorStatus(error: unknown): { message: string; status: number } {

@@ -8,6 +8,7 @@ usage:
   airlock parse --contract <module>#<export> [file|-]
   airlock batch <input.jsonl[.gz]> --contract <module>#<export> -o <out.ndjson> [options]
   airlock diff <a.ndjson> <b.ndjson>
+  airlock schema --contract <module>#<export> --provider <provider>
   airlock <command> --help
 
 A contract is a .ts or .js module exporting a Zod schema (or any Standard
@@ -66,3 +67,28 @@ options:
   -h, --help
 
 exit status: 0 compared, 2 usage error`;
+
+export const SCHEMA_HELP = `usage: airlock schema --contract <module>#<export> --provider <provider> [options]
+
+Prints the contract's schema in a provider's structured-output dialect on
+stdout, and on stderr one line per constraint the provider cannot enforce
+(validation still checks it). The schema must be in the AgentSchema profile:
+an object of strings, numbers, booleans, arrays, literals, enums, unions,
+optional and nullable fields and nested objects.
+
+providers:
+  openai        strict structured outputs (every property required, optional as null)
+  anthropic     tool input_schema (strict tool use)
+  gemini        generationConfig.responseSchema (OpenAPI subset)
+  ag-ui         tool definition { name, description, parameters }
+  json-schema   the canonical closed JSON Schema (the fingerprint's source)
+
+options:
+  -c, --contract <module>#<export>  the contract, e.g. ./contract.ts#review
+  -p, --provider <provider>         one of the providers above
+      --name <name>                 ag-ui: the tool name (default: the contract's name)
+      --description <text>          ag-ui: the tool description (default: the schema's)
+      --compact                     print the schema on one line
+  -h, --help
+
+exit status: 0 printed, 2 outside the profile (every offending path listed) or usage error`;

@@ -2,6 +2,7 @@ export { normalizeValue, NORMALIZE_STAGES, type NormalizeFailure, type Normalize
 export { NORMALIZE_CODES, type NormalizeCode } from './codes.js';
 export { unwrapWrapperKeys } from './unwrap-wrapper-keys.js';
 export { aliasKeys } from './alias-keys.js';
+export { dropOptionalNulls } from './drop-optional-nulls.js';
 export { dropTruncatedEntry } from './drop-truncated-entry.js';
 export { applyExtrasPolicy } from './apply-extras-policy.js';
 export { coerceBySchema } from './coerce-by-schema.js';

@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { safeParse } from '@airlock/core';
+import { fromProvider, PROVIDERS } from '@airlock/core/schema';
+import { describe, expect, it } from 'vitest';
+import { ticket } from '../../../examples/ticket.js';
+import { main } from './main.js';
+import { memoryIo } from './test-support/memory-io.js';
+import { runCli } from './test-support/run-cli.js';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const SAMPLE = join(ROOT, 'examples/contract.ts#sampleContract');
+
+async function schema(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const io = memoryIo();
+  const code = await main(['schema', ...args], io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+/** `$ node apps/cli/bin/airlock.mjs schema …` blocks of the README, with the lines they print. */
+function readmeExamples(): { args: string[]; expected: string[] }[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  return [...readme.matchAll(/```sh\n\$ node apps\/cli\/bin\/airlock\.mjs (schema [^\n]*)\n([\s\S]*?)```/g)].map((match) => ({
+    args: [...match[1]!.matchAll(/"([^"]*)"|(\S+)/g)].map((part) => part[1] ?? part[2]!),
+    expected: match[2]!.trimEnd().split('\n'),
+  }));
+}
+
+describe('airlock schema', () => {
+  it.each(PROVIDERS)('projects the sample contract for %s (snapshot of stdout and stderr)', async (provider) => {
+    const run = await schema(['--contract', SAMPLE, '--provider', provider]);
+    expect(run.code).toBe(0);
+    await expect(run.out).toMatchFileSnapshot(`__snapshots__/sample-contract.${provider}.json`);
+    await expect(run.err).toMatchFileSnapshot(`__snapshots__/sample-contract.${provider}.lost.txt`);
+  });
+
+  it('the README examples print what the README shows (built bin, from the repository root)', async () => {
+    const examples = readmeExamples();
+    expect(examples.map((e) => e.args[e.args.indexOf('--provider') + 1])).toEqual(['openai', 'anthropic', 'gemini', 'ag-ui']);
+    for (const { args, expected } of examples) {
+      const run = await runCli(args, { cwd: ROOT });
+      expect(run.code).toBe(0);
+      expect([...run.stdout.trimEnd().split('\n'), ...run.stderr.trimEnd().split('\n')].filter((line) => line !== '')).toEqual(expected);
+    }
+  });
+
+  it('the README library example reads an OpenAI answer back with one recorded intervention', () => {
+    const result = safeParse('{"title":"Fix login","priority":"high","estimate":null}', fromProvider('openai', ticket));
+    expect(result.success && result.data).toEqual({ title: 'Fix login', priority: 'high' });
+    expect(result.interventions.map((i) => i.rule)).toEqual(['optional_null_dropped']);
+  });
+
+  it('exits 2 listing every path outside the profile', async () => {
+    const module = fileURLToPath(new URL('./test-support/outside-profile-contract.ts', import.meta.url));
+    const run = await schema(['--contract', `${module}#lossy`, '--provider', 'openai']);
+    expect(run.code).toBe(2);
+    expect(run.out).toBe('');
+    expect(run.err.trimEnd().split('\n')).toEqual([
+      'airlock schema: lossy is outside the AgentSchema profile:',
+      expect.stringMatching(/^ {2}a: default/),
+      expect.stringMatching(/^ {2}b\.c: record/),
+      expect.stringMatching(/^ {2}d: transform/),
+    ]);
+  });
+
+  it.each([
+    { name: 'no provider', args: ['--contract', SAMPLE], error: /--provider is required \(openai, anthropic, gemini, ag-ui, json-schema\)/ },
+    { name: 'an unknown provider', args: ['--contract', SAMPLE, '--provider', 'bedrock'], error: /--provider must be one of .*got "bedrock"/ },
+    { name: 'no contract', args: ['--provider', 'openai'], error: /--contract <module>#<export> is required/ },
+    { name: 'a positional argument', args: ['--contract', SAMPLE, '--provider', 'openai', 'extra'], error: /takes no positional arguments/ },
+  ])('answers $name with one line and exit 2', async ({ args, error }) => {
+    const run = await schema(args);
+    expect(run.code).toBe(2);
+    expect(run.out).toBe('');
+    expect(run.err.trimEnd().split('\n')).toHaveLength(1);
+    expect(run.err).toMatch(error);
+  });
+
+  it('names and describes an AG-UI tool, and prints one line with --compact', async () => {
+    const run = await schema(['--contract', SAMPLE, '--provider', 'ag-ui', '--name', 'submit_review', '--description', 'Submit the review', '--compact']);
+    expect(run.out.trimEnd().split('\n')).toHaveLength(1);
+    expect(JSON.parse(run.out)).toMatchObject({ name: 'submit_review', description: 'Submit the review', parameters: { type: 'object', additionalProperties: false } });
+  });
+
+  it('prints its help', async () => {
+    const run = await schema(['--help']);
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(/^usage: airlock schema --contract/);
+  });
+});
