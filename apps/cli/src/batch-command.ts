@@ -7,6 +7,7 @@ import { DEFAULT_CHUNK_SIZE, formatStatsTable, runBatch } from '@airlock/worker'
 import type { CliIo } from './cli-io.js';
 import { parseContractSpec } from './parse-contract-spec.js';
 import { parseCount } from './parse-count.js';
+import { runQueuedBatch } from './queue-batch.js';
 import { createProgressReporter } from './progress-reporter.js';
 import { BATCH_HELP } from './usage.js';
 import { UsageError } from './usage-error.js';
@@ -23,6 +24,9 @@ const OPTIONS = {
   force: { type: 'boolean' },
   'stats-json': { type: 'string' },
   quiet: { type: 'boolean' },
+  queue: { type: 'string', short: 'q' },
+  'queue-name': { type: 'string' },
+  'shard-bytes': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -48,6 +52,23 @@ export async function batchCommand(args: string[], io: CliIo): Promise<number> {
   const contract = parseContractSpec(values.contract);
   const threads = parseCount('--threads', values.threads, -1, 0);
   const chunkSize = parseCount('--chunk-size', values['chunk-size'], DEFAULT_CHUNK_SIZE, 1);
+  if (values.queue !== undefined) {
+    const shardBytes = parseCount('--shard-bytes', values['shard-bytes'], -1, 1);
+    return runQueuedBatch({
+      queue: values.queue,
+      input,
+      output: values.output,
+      contract,
+      resume: values.resume === true,
+      force: values.force === true,
+      quiet: values.quiet === true,
+      includeRaw: values['include-raw'] === true,
+      ...(values['queue-name'] === undefined ? {} : { queueName: values['queue-name'] }),
+      ...(values.field === undefined ? {} : { field: values.field }),
+      ...(values['id-field'] === undefined ? {} : { idField: values['id-field'] }),
+      ...(shardBytes > 0 ? { shardBytes } : {}),
+    }, io);
+  }
 
   const controller = new AbortController();
   let status = 0;

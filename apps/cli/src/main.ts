@@ -10,12 +10,14 @@ import { parseCommand } from './parse-command.js';
 import { schemaCommand } from './schema-command.js';
 import { MAIN_HELP } from './usage.js';
 import { UsageError } from './usage-error.js';
+import { workerCommand } from './worker-command.js';
 
 const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
   parse: parseCommand,
   batch: batchCommand,
   diff: diffCommand,
   schema: schemaCommand,
+  worker: workerCommand,
 };
 
 function errorStatus(error: unknown): { message: string; status: number } {

@@ -9,6 +9,7 @@ usage:
   airlock batch <input.jsonl[.gz]> --contract <module>#<export> -o <out.ndjson> [options]
   airlock diff <a.ndjson> <b.ndjson>
   airlock schema --contract <module>#<export> --provider <provider>
+  airlock worker --queue redis://host:port [--threads <n>]
   airlock <command> --help
 
 A contract is a .ts or .js module exporting a Zod schema (or any Standard
@@ -52,6 +53,11 @@ options:
       --force                       overwrite an existing output
       --stats-json <file>           also write the statistics as JSON
       --quiet                       no progress, only the summary
+      --queue <redis://host:port>   spread the batch over the machines running
+                                    \`airlock worker\` on that queue (input, output and
+                                    contract must be on storage they all see)
+      --queue-name <name>           queue to use (default airlock-batch)
+      --shard-bytes <n>             target shard size with --queue (default 8388608)
   -h, --help
 
 exit status: 0 done, 1 I/O failure (rerun with --resume), 2 usage error, 130 interrupted`;
@@ -92,3 +98,21 @@ options:
   -h, --help
 
 exit status: 0 printed, 2 outside the profile (every offending path listed) or usage error`;
+
+export const WORKER_HELP = `usage: airlock worker --queue redis://host:port [--threads <n>] [options]
+
+Serves the shards of batches submitted with \`airlock batch … --queue\` on
+this machine, each with a local pool of worker threads, until SIGINT or
+SIGTERM (the shard in hand finishes first). Killing a worker is safe: its
+shard goes back to the queue once its lock expires and another worker
+retries it; shard outputs are committed atomically.
+
+options:
+  -q, --queue <redis://host:port>   the Redis server of the queue (required)
+      --queue-name <name>           queue to serve (default airlock-batch)
+  -t, --threads <n>                 worker threads per shard; 0 runs inline
+      --lock-ms <n>                 how long a dead worker holds its shard (default 30000)
+      --quiet                       no log lines
+  -h, --help
+
+exit status: 0 stopped, 1 queue failure, 2 usage error`;

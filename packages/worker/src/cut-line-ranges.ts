@@ -25,7 +25,8 @@ export interface LineCutter {
 
 /**
  * Creates a cutter that closes a range after `linesPerRange` lines or at the
- * first line end after `maxBytes` bytes, and drops the first `skipLines` lines
+ * first line end after `maxBytes` bytes, numbers lines from `firstLine` (default 1), and
+ * drops the first `skipLines` lines
  * (already committed by a resumed run).
  *
  * @example
@@ -33,10 +34,11 @@ export interface LineCutter {
  * cutter.push(Buffer.from('a\nb\nc')); // [{ firstLine: 1, lines: 2, bytes: 'a\nb\n' }]
  * cutter.end(); // { firstLine: 3, lines: 1, bytes: 'c' }
  */
-export function cutLineRanges(options: { linesPerRange: number; maxBytes: number; skipLines: number }): LineCutter {
+export function cutLineRanges(options: { linesPerRange: number; maxBytes: number; skipLines: number; firstLine?: number }): LineCutter {
   const { linesPerRange, maxBytes } = options;
   let skip = options.skipLines;
-  let nextLine = skip + 1;
+  // A shard of a queued batch starts mid-log: its lines keep their numbers in the whole log.
+  let nextLine = skip + (options.firstLine ?? 1);
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let pendingLines = 0;

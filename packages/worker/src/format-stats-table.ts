@@ -49,6 +49,8 @@ function agentLines(counts: BatchCounts, limit: number): string[] {
 export interface FormatStatsOptions {
   topRules?: number;
   topAgents?: number;
+  /** How the run ran, for the throughput line (default: from the thread count). */
+  mode?: string;
 }
 
 /**
@@ -66,7 +68,7 @@ export function formatStatsTable(stats: BatchStats, options: FormatStatsOptions 
     if (rules.length > (options.topRules ?? 10)) lines.push(`  … ${rules.length - (options.topRules ?? 10)} more rules`);
   }
   lines.push(...agentLines(stats, options.topAgents ?? 10));
-  const mode = stats.threads === 0 ? 'inline' : `${stats.threads} thread${stats.threads === 1 ? '' : 's'}`;
+  const mode = options.mode ?? (stats.threads === 0 ? 'inline' : `${stats.threads} thread${stats.threads === 1 ? '' : 's'}`);
   const resumed = stats.resumedFrom > 0 ? `, resumed after ${number.format(stats.resumedFrom)} records` : '';
   lines.push(
     '',

@@ -8,6 +8,7 @@ import { open } from 'node:fs/promises';
 import { Readable, pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { BatchError, describeIoError } from './batch-error.js';
+import type { InputRange } from './types.js';
 
 /** The input path that means standard input. */
 export const STDIN = '-';
@@ -74,8 +75,9 @@ async function* stdinChunks(stdin: Readable, counted: (n: number) => void): Asyn
  * const chunks = input.chunks();
  * for (let next = await chunks.next(); !next.done; next = await chunks.next()) console.log(next.value.length);
  */
-export async function openInputBytes(path: string): Promise<InputBytes> {
+export async function openInputBytes(path: string, range?: InputRange): Promise<InputBytes> {
   if (path === STDIN) {
+    if (range !== undefined) throw new BatchError('usage', 'cannot read a byte range of stdin');
     let read = 0;
     return {
       chunks: () => stdinChunks(process.stdin, (n) => (read += n)),
@@ -86,12 +88,17 @@ export async function openInputBytes(path: string): Promise<InputBytes> {
     };
   }
   const { gzip, size } = await sniff(path);
-  const file = createReadStream(path, { highWaterMark: 256 * 1024 });
+  if (range !== undefined) {
+    if (gzip && (range.start !== 0 || range.end !== size)) throw new BatchError('usage', `cannot read a byte range of gzip input ${path}`);
+    if (range.start < 0 || range.end > size || range.start > range.end) throw new BatchError('input', `byte range ${range.start}-${range.end} is outside ${path} (${size} bytes)`);
+  }
+  // createReadStream's end is inclusive, so an empty range gets no stream at all.
+  const file = range?.start === range?.end && range !== undefined ? undefined : createReadStream(path, { highWaterMark: 256 * 1024, ...(range === undefined ? {} : { start: range.start, end: range.end - 1 }) });
   return {
-    chunks: () => (gzip ? gunzip(file) : file)[Symbol.asyncIterator]() as AsyncIterator<Buffer>,
-    bytesRead: () => file.bytesRead,
-    size,
+    chunks: () => (file === undefined ? (async function* () {})() : ((gzip ? gunzip(file) : file)[Symbol.asyncIterator]() as AsyncIterator<Buffer>)),
+    bytesRead: () => file?.bytesRead ?? 0,
+    size: range === undefined ? size : range.end - range.start,
     gzip,
-    close: () => file.destroy(),
+    close: () => file?.destroy(),
   };
 }

@@ -17,7 +17,7 @@ import { openBatchOutput, type BatchOutput } from './open-batch-output.js';
 import { cutLineRanges, type LineRange } from './cut-line-ranges.js';
 import { openInputBytes, STDIN, type InputBytes } from './open-input-bytes.js';
 import type { ChunkOutput } from './process-chunk.js';
-import type { BatchMetadata, BatchStats, RunBatchOptions } from './types.js';
+import type { BatchMetadata, BatchStats, ContractRef, RunBatchOptions } from './types.js';
 
 /** Default lines per chunk: large enough to amortize a thread hop, small enough to keep memory low. */
 export const DEFAULT_CHUNK_SIZE = 256;
@@ -109,7 +109,7 @@ async function nextChunk(iterator: AsyncIterator<Buffer>, session: Session): Pro
 async function pump(session: Session, runner: ChunkRunner, chunkSize: number, maxInFlight: number): Promise<boolean> {
   const { signal } = session.options;
   const { field, idField, includeRaw } = session.metadata.airlock.options;
-  const cutter = cutLineRanges({ linesPerRange: chunkSize, maxBytes: MAX_CHUNK_BYTES, skipLines: session.output.lines });
+  const cutter = cutLineRanges({ linesPerRange: chunkSize, maxBytes: MAX_CHUNK_BYTES, skipLines: session.output.lines, firstLine: session.options.range?.firstLine ?? 1 });
   const queue: Pending[] = [];
   const submit = (range: LineRange): void => {
     const lastLine = range.firstLine + range.lines - 1;
@@ -141,6 +141,33 @@ async function pump(session: Session, runner: ChunkRunner, chunkSize: number, ma
     await iterator.return?.();
   }
   return interrupted;
+}
+
+/** What the metadata line of an output is made of. */
+export interface BatchMetadataInput {
+  contract: { name: string; fingerprint: string };
+  /** The reference as the user wrote it. */
+  contractRef: ContractRef;
+  field: string;
+  idField: string;
+  includeRaw: boolean;
+}
+
+/**
+ * The metadata line every output starts with (the queue's merge writes the same one).
+ *
+ * @example
+ * `${JSON.stringify(batchMetadata({ contract, contractRef: { module: './c.ts', export: 'review' }, field: 'output', idField: 'id', includeRaw: false }))}\n`
+ */
+export function batchMetadata(input: BatchMetadataInput): BatchMetadata {
+  return {
+    airlock: {
+      format: BATCH_FORMAT_VERSION,
+      version: airlockVersion(),
+      contract: { name: input.contract.name, fingerprint: input.contract.fingerprint, module: input.contractRef.module, export: input.contractRef.export },
+      options: { field: input.field, idField: input.idField, includeRaw: input.includeRaw },
+    },
+  };
 }
 
 function finalStats(session: Session, threads: number, complete: boolean, resumedFrom: number): BatchStats {
@@ -194,19 +221,15 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
   // Compiled once here: worker threads import plain JavaScript.
   const ref = await prepareContractRef(resolveContractRef(options.contract, options.cwd));
   const contract = await importContract(ref);
-  const metadata: BatchMetadata = {
-    airlock: {
-      format: BATCH_FORMAT_VERSION,
-      version: airlockVersion(),
-      contract: { name: contract.name, fingerprint: contract.fingerprint, module: options.contract.module, export: options.contract.export },
-      options: { field, idField, includeRaw: options.includeRaw === true },
-    },
-  };
+  if (options.expectFingerprint !== undefined && options.expectFingerprint !== contract.fingerprint) {
+    throw new BatchError('contract', `contract ${contract.name} from ${options.contract.module} has fingerprint ${contract.fingerprint} here, but the run expects ${options.expectFingerprint} (a different version of the contract)`);
+  }
+  const metadata = batchMetadata({ contract, contractRef: options.contract, field, idField, includeRaw: options.includeRaw === true });
   // Input and threads first: a missing input or an unbuilt worker must not clobber an existing output.
   if (options.input === STDIN && options.resume === true) {
     throw new BatchError('usage', 'cannot resume a run that reads stdin: it cannot be read again from the checkpoint; save the log to a file and run on that');
   }
-  const input = await openInputBytes(options.input);
+  const input = await openInputBytes(options.input, options.range);
   const threads = options.threads ?? defaultThreads(input);
   let runner: ChunkRunner | undefined;
   let output: BatchOutput;

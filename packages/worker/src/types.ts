@@ -73,6 +73,14 @@ export interface BatchProgress {
   elapsedMs: number;
 }
 
+/** A byte range of a plain log, `[start, end)`, cut on line boundaries (a shard of a queued batch). */
+export interface InputRange {
+  start: number;
+  end: number;
+  /** Input line number (1-based) of the range's first line. */
+  firstLine: number;
+}
+
 /** Options of {@link runBatch}. */
 export interface RunBatchOptions {
   /** JSONL run log, plain or gzip (detected from its first bytes). */
@@ -101,6 +109,10 @@ export interface RunBatchOptions {
   onProgress?: (progress: BatchProgress) => void;
   /** Aborting stops reading, commits the chunks in flight, keeps the checkpoint. */
   signal?: AbortSignal;
+  /** Only this byte range of a plain input (a shard of a queued batch); line numbers continue from its first line. */
+  range?: InputRange;
+  /** Refuse to run when the contract loaded here has another fingerprint (a queued shard on another machine). */
+  expectFingerprint?: string;
   /** Base directory for a relative contract module. Default `process.cwd()`. */
   cwd?: string;
 }

@@ -1,0 +1,62 @@
+/**
+ * `airlock batch … --queue redis://host:port`: the same batch, spread over
+ * the machines running `airlock worker` on that queue. The output, summary and
+ * exit status are those of a local run.
+ */
+import { redisConnection, submitBatch } from '@airlock/queue';
+import { formatStatsTable, type ContractRef } from '@airlock/worker';
+import type { CliIo } from './cli-io.js';
+import { UsageError } from './usage-error.js';
+
+/** What `airlock batch` hands over when `--queue` is given. */
+export interface QueuedBatchRequest {
+  queue: string;
+  queueName?: string;
+  input: string;
+  output: string;
+  contract: ContractRef;
+  field?: string;
+  idField?: string;
+  shardBytes?: number;
+  resume: boolean;
+  force: boolean;
+  quiet: boolean;
+  includeRaw: boolean;
+}
+
+/**
+ * Submits the batch to the queue, follows it, merges, prints the summary.
+ *
+ * @example
+ * await runQueuedBatch({ queue: 'redis://127.0.0.1:6379', input: 'runs.jsonl', output: 'out.ndjson', contract, resume: false, force: false, quiet: false }, io);
+ */
+export async function runQueuedBatch(request: QueuedBatchRequest, io: CliIo): Promise<number> {
+  let connection;
+  try {
+    connection = redisConnection(request.queue);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  let last = 0;
+  const stats = await submitBatch({
+    input: request.input,
+    output: request.output,
+    contract: request.contract,
+    connection,
+    resume: request.resume,
+    force: request.force,
+    includeRaw: request.includeRaw,
+    ...(request.queueName === undefined ? {} : { queueName: request.queueName }),
+    ...(request.field === undefined ? {} : { field: request.field }),
+    ...(request.idField === undefined ? {} : { idField: request.idField }),
+    ...(request.shardBytes === undefined ? {} : { shardBytes: request.shardBytes }),
+    onProgress: (progress) => {
+      if (request.quiet || Date.now() - last < 500) return;
+      last = Date.now();
+      io.stderr.write(`airlock batch: ${progress.shardsDone}/${progress.shards} shards, ${progress.records} records\n`);
+    },
+  });
+  io.stdout.write(`${formatStatsTable(stats, { mode: `queue, ${stats.shards} shard${stats.shards === 1 ? '' : 's'}` })}\n`);
+  io.stdout.write(`wrote ${request.output}\n`);
+  return 0;
+}

@@ -1,0 +1,56 @@
+/**
+ * One shard on one machine: the local batch runner over the shard's byte
+ * range (the submitter replaces the shard's metadata line with its own when it
+ * merges). The output is written under a temporary name and renamed into
+ * place, counts first, so a shard file that exists is complete: a retried or
+ * duplicated shard job rewrites the same bytes and never loses or doubles a record.
+ */
+import { rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { runBatch } from '@airlock/worker';
+import { shardFileName, type ShardCounts, type ShardJobData, type ShardJobProgress, type ShardJobResult } from './shard-job.js';
+
+/** Options of {@link processShard}. */
+export interface ProcessShardOptions {
+  /** Worker threads of the local pool; 0 runs inline. */
+  threads?: number;
+  onProgress?: (progress: ShardJobProgress) => void;
+  /** Unique per attempt, so two workers running the same shard never share a temporary file. */
+  attemptTag: string;
+}
+
+/**
+ * Processes a shard and commits its output atomically.
+ *
+ * @example
+ * const { records } = await processShard(job.data, { threads: 2, attemptTag: `${process.pid}-${job.attemptsStarted}` });
+ */
+export async function processShard(data: ShardJobData, options: ProcessShardOptions): Promise<ShardJobResult> {
+  const records = join(data.shardDir, shardFileName(data.shard.index, 'records'));
+  const counts = join(data.shardDir, shardFileName(data.shard.index, 'counts'));
+  const temporary = `${records}.${options.attemptTag}.tmp`;
+  try {
+    const stats = await runBatch({
+      input: data.input,
+      output: temporary,
+      contract: data.contract,
+      field: data.field,
+      idField: data.idField,
+      range: data.shard,
+      includeRaw: data.includeRaw,
+      expectFingerprint: data.fingerprint,
+      force: true,
+      ...(options.threads !== undefined ? { threads: options.threads } : {}),
+      ...(options.onProgress !== undefined ? { onProgress: (progress) => options.onProgress?.({ records: progress.records }) } : {}),
+    });
+    const { complete, resumedFrom, threads, elapsedMs, recordsPerSecond, mbPerSecond, ...batchCounts } = stats;
+    const shardCounts: ShardCounts = { shard: data.shard, counts: batchCounts };
+    await writeFile(`${counts}.${options.attemptTag}.tmp`, `${JSON.stringify(shardCounts)}\n`);
+    await rename(`${counts}.${options.attemptTag}.tmp`, counts);
+    await rename(temporary, records);
+    return { records: stats.records, bytes: data.shard.end - data.shard.start };
+  } finally {
+    await rm(temporary, { force: true });
+    await rm(`${counts}.${options.attemptTag}.tmp`, { force: true });
+  }
+}
