@@ -13,6 +13,7 @@ import { BatchError, describeIoError } from './batch-error.js';
 import { checkpointPath, removeCheckpoint, writeCheckpoint } from './checkpoint.js';
 import { createChunkRunner, type ChunkRunner } from './create-chunk-runner.js';
 import { importContract, prepareContractRef, resolveContractRef } from './load-contract.js';
+import { guardBatchOutput, type OutputGuard } from './guard-batch-output.js';
 import { openBatchOutput, type BatchOutput } from './open-batch-output.js';
 import { cutLineRanges, type LineRange } from './cut-line-ranges.js';
 import { openInputBytes, STDIN, type InputBytes } from './open-input-bytes.js';
@@ -187,6 +188,12 @@ function finalStats(session: Session, threads: number, complete: boolean, resume
 /** Plain input below this size runs inline by default: starting threads would cost more than they save. */
 export const INLINE_BELOW_BYTES = 1024 * 1024;
 
+/**
+ * Most worker threads a run may start. 128 threads aborted V8 on a 2-core machine; each thread
+ * is a whole V8 isolate (tens of MB), and past a few per core they only add contention.
+ */
+export const MAX_THREADS = 32;
+
 function defaultThreads(input: InputBytes): number {
   // Gzip logs expand several times, so their threshold is on a fraction of the file size; stdin has no size.
   if (input.size === undefined) return availableParallelism();
@@ -211,7 +218,10 @@ function defaultThreads(input: InputBytes): number {
  */
 export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
   const started = Date.now();
-  if (options.threads !== undefined) checkInteger('threads', options.threads, 0, 256);
+  if (options.threads !== undefined && options.threads > MAX_THREADS && Number.isInteger(options.threads)) {
+    throw new BatchError('usage', `threads must be at most ${MAX_THREADS}, got ${options.threads}: more worker threads than that can exhaust V8's process-wide limits and abort the process`);
+  }
+  if (options.threads !== undefined) checkInteger('threads', options.threads, 0, MAX_THREADS);
   if (options.maxChunksInFlight !== undefined) checkInteger('chunks in flight', options.maxChunksInFlight, 1, 10_000);
   const chunkSize = checkInteger('chunk size', options.chunkSize ?? DEFAULT_CHUNK_SIZE, 1, 1_000_000);
   const field = options.field ?? 'output';
@@ -233,12 +243,15 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
   const threads = options.threads ?? defaultThreads(input);
   let runner: ChunkRunner | undefined;
   let output: BatchOutput;
+  let guard: OutputGuard | undefined;
   try {
+    guard = await guardBatchOutput(options.input, options.output);
     runner = createChunkRunner(threads, ref, contract);
     output = await openBatchOutput({ output: options.output, metadata, input: { path: options.input, size: input.size ?? null }, resume: options.resume === true, force: options.force === true });
   } catch (error) {
     input.close();
     await runner?.close();
+    await guard?.release();
     throw error;
   }
   const maxInFlight = options.maxChunksInFlight ?? Math.max(2, threads * 2);
@@ -252,6 +265,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
     input.close();
     await output.handle.close().catch(() => {});
     await runner.close();
+    await guard.release();
   }
   if (!interrupted) await removeCheckpoint(checkpointPath(options.output));
   const stats = finalStats(session, threads, !interrupted, resumedFrom);
