@@ -59,7 +59,7 @@ function readHolder(path: string): LockHolder | undefined {
   }
 }
 
-async function createLock(path: string): Promise<boolean> {
+async function createLock(path: string, output: string): Promise<boolean> {
   try {
     await mkdir(dirname(path), { recursive: true });
     const handle = await open(path, 'wx');
@@ -68,7 +68,7 @@ async function createLock(path: string): Promise<boolean> {
     return true;
   } catch (error) {
     if ((error as { code?: unknown }).code === 'EEXIST') return false;
-    throw new BatchError('output', `cannot lock output ${path}: ${describeIoError(error)}`);
+    throw new BatchError('output', `cannot write output ${output}: ${describeIoError(error)}`);
   }
 }
 
@@ -85,7 +85,7 @@ export async function guardBatchOutput(input: string, output: string): Promise<O
   }
   const path = lockPath(output);
   for (let attempt = 0; attempt < 3; attempt++) {
-    if (await createLock(path)) return { release: () => rm(path, { force: true }) };
+    if (await createLock(path, output)) return { release: () => rm(path, { force: true }) };
     const holder = readHolder(path);
     const stale = holder === undefined || (holder.host === hostname() && !isAlive(holder.pid));
     if (!stale) {
