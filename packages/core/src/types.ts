@@ -9,8 +9,13 @@ export type { InterventionCode } from './intervention-codes.js';
 /** Where in the pipeline a change happened (as in the output-normalization seed). */
 export type Stage = 'parse' | 'normalize' | 'semantic_validation' | 'retry';
 
-/** What kind of change it was; repair profiles allow or deny by category. */
-export type Category = 'parser_fix' | 'cleanup' | 'synthesized' | 'dropped' | 'attribution' | 'retry';
+/**
+ * What kind of change it was; repair profiles allow or deny by category.
+ * `coercion` reads a value into the type the contract wants with some
+ * interpretation (a number from `$1,234`, an enum value mentioned in prose,
+ * an object implied by its only field); `synthesized` fills what the text lacks.
+ */
+export type Category = 'parser_fix' | 'cleanup' | 'coercion' | 'synthesized' | 'dropped' | 'attribution' | 'retry';
 
 /** [start, end) in UTF-16 code units of the ORIGINAL raw text. */
 export type Span = readonly [start: number, end: number];
@@ -67,8 +72,8 @@ export type CandidateSource =
   | 'tagged_unclosed'
   | 'known_key';
 
-/** Payload format of a candidate. */
-export type CandidateFormat = 'json' | 'yaml';
+/** Payload format of a candidate: `text` when a scalar root read the text itself. */
+export type CandidateFormat = 'json' | 'yaml' | 'text';
 
 /** Describes the candidate that produced a result. */
 export interface CandidateInfo {

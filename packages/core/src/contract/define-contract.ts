@@ -27,6 +27,7 @@ const SPEC_FIELDS = [
   'aliases',
   'extras',
   'synonyms',
+  'enumAliases',
   'ids',
   'defaults',
   'derived',

@@ -25,6 +25,8 @@ export interface CompiledSynonyms {
   /** Typed lookup key (see {@link synonymKey}) → canonical value. */
   readonly lookup: ReadonlyMap<string, string>;
   readonly canonicals: ReadonlySet<string>;
+  /** Canonical value → its listed values as written (schema-aligned parsing looks for them in prose). */
+  readonly spellings: ReadonlyMap<string, readonly string[]>;
   readonly fallback?: string;
 }
 
@@ -212,15 +214,17 @@ function valueRules<T>(model: SchemaModel, record: Readonly<Record<string, T>> |
 function compileSynonyms(table: SynonymTable): CompiledSynonyms {
   const lookup = new Map<string, string>();
   const canonicals = new Set<string>();
+  const spellings = new Map<string, string[]>();
   for (const [canonical, values] of Object.entries(table.map)) {
     canonicals.add(canonical);
+    spellings.set(canonical, values.filter((v): v is string => typeof v === 'string'));
     for (const value of [canonical, ...values]) {
       const key = synonymKey(value);
       if (key !== undefined && key !== 's:' && !lookup.has(key)) lookup.set(key, canonical);
     }
   }
   if (table.fallback !== undefined) canonicals.add(table.fallback);
-  return table.fallback === undefined ? { lookup, canonicals } : { lookup, canonicals, fallback: table.fallback };
+  return table.fallback === undefined ? { lookup, canonicals, spellings } : { lookup, canonicals, spellings, fallback: table.fallback };
 }
 
 /**

@@ -175,8 +175,14 @@ export interface NormalizationSpec {
   readonly aliases?: Readonly<Record<string, readonly string[]>>;
   /** Keys the schema does not declare. Default `strip` (recorded) for plain Zod objects. */
   readonly extras?: ExtrasPolicy;
-  /** Field path → synonym table (`status`, `checks.tests`, `tags[]`). */
+  /** Field path → synonym table (`status`, `checks.tests`, `tags[]`; `''` is a scalar root). */
   readonly synonyms?: Readonly<Record<string, SynonymTable>>;
+  /**
+   * Enum/literal value → other spellings that mean it, wherever the schema
+   * allows that value (`{ ONE: ['k1'], THREE: ['NUMBER THREE'] }`). Matched
+   * ignoring case, punctuation and accents, and looked for in prose.
+   */
+  readonly enumAliases?: Readonly<Record<string, readonly string[]>>;
   /** List path → id strategy. */
   readonly ids?: Readonly<Record<string, IdStrategy>>;
   /** Field path → constant filled when the field is absent. */

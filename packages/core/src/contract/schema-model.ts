@@ -13,6 +13,8 @@ export type SchemaModel =
       readonly required: ReadonlySet<string>;
       /** `strip`: plain z.object; `keep`: loose/catchall; `reject`: strict. */
       readonly unknownKeys: 'strip' | 'keep' | 'reject';
+      /** Keys whose schema accepts `null` (`.nullable()`, `.nullish()`, a union with `z.null()`). */
+      readonly nullable: ReadonlySet<string>;
     }
   | { readonly kind: 'array'; readonly element: SchemaModel }
   | { readonly kind: 'record'; readonly value: SchemaModel }
@@ -20,6 +22,11 @@ export type SchemaModel =
   | { readonly kind: 'number'; readonly integer: boolean }
   | { readonly kind: 'string' }
   | { readonly kind: 'boolean' }
+  /**
+   * A union that is not only literals: each branch's model with its own schema
+   * (branches are validated one by one), and the union's schema itself.
+   */
+  | { readonly kind: 'union'; readonly options: readonly SchemaModel[]; readonly schemas: readonly unknown[]; readonly schema: unknown }
   | { readonly kind: 'unknown' };
 
 export const UNKNOWN_MODEL: SchemaModel = { kind: 'unknown' };
@@ -54,6 +61,18 @@ function isOptional(schema: unknown): boolean {
   return optin === 'optional';
 }
 
+/** True when the schema accepts `null` as it is (through wrappers and unions). */
+function acceptsNull(schema: unknown, depth = 0): boolean {
+  const def = defOf(schema);
+  if (def === undefined || depth > MAX_MODEL_DEPTH) return false;
+  const type = def.type ?? '';
+  if (type === 'nullable' || type === 'null' || type === 'any' || type === 'unknown') return true;
+  if (type === 'literal') return (def.values ?? []).includes(null);
+  if (type === 'union') return (def.options ?? []).some((o) => acceptsNull(o, depth + 1));
+  if (type === 'pipe') return def.in !== undefined && acceptsNull(def.in, depth + 1);
+  return WRAPPERS.has(type) && def.innerType !== undefined && acceptsNull(def.innerType, depth + 1);
+}
+
 function isInteger(def: ZodDef): boolean {
   const formats = [def.format, ...(def.checks ?? []).map((c) => c._zod?.def?.format)];
   return formats.some((f) => f === 'safeint' || f === 'int32' || f === 'uint32' || f === 'int64' || f === 'uint64');
@@ -77,14 +96,16 @@ function modelOf(schema: unknown, depth: number): SchemaModel {
     case 'object': {
       const shape = new Map<string, SchemaModel>();
       const required = new Set<string>();
+      const nullable = new Set<string>();
       for (const key of Object.keys(def.shape ?? {})) {
         const child = def.shape![key];
         shape.set(key, modelOf(child, depth + 1));
         if (!isOptional(child)) required.add(key);
+        if (acceptsNull(child)) nullable.add(key);
       }
       const catchall = defOf(def.catchall)?.type;
       const unknownKeys = catchall === undefined ? 'strip' : catchall === 'never' ? 'reject' : 'keep';
-      return { kind: 'object', shape, required, unknownKeys };
+      return { kind: 'object', shape, required, unknownKeys, nullable };
     }
     case 'array':
       return { kind: 'array', element: modelOf(def.element, depth + 1) };
@@ -100,21 +121,32 @@ function modelOf(schema: unknown, depth: number): SchemaModel {
       return { kind: 'string' };
     case 'boolean':
       return { kind: 'boolean' };
+    case 'null':
+      return NULL_MODEL;
     case 'union':
-      return unionModel(def.options ?? [], depth);
+      return unionModel(schema, def.options ?? [], depth);
     default:
       return UNKNOWN_MODEL;
   }
 }
 
-/** A union of literals/enums is an enum; a union with one non-null member is that member. */
-function unionModel(options: unknown[], depth: number): SchemaModel {
-  const members = options.map((o) => modelOf(o, depth)).filter((m) => !(m.kind === 'enum' && m.values.length === 1 && m.values[0] === null));
+/** `z.null()`: modelled as the literal null, which a union then leaves out. */
+const NULL_MODEL: SchemaModel = { kind: 'enum', values: [null] };
+
+/**
+ * A union of literals/enums is an enum; a union with one non-null member is that
+ * member; any other union keeps its branches (resolved by cost in normalization).
+ */
+function unionModel(schema: unknown, options: unknown[], depth: number): SchemaModel {
+  const models = options.map((o) => modelOf(o, depth));
+  const kept = models.map((m, i) => [m, options[i]] as const).filter(([m]) => !(m.kind === 'enum' && m.values.length === 1 && m.values[0] === null));
+  const members = kept.map(([m]) => m);
   if (members.length === 1) return members[0]!;
   if (members.length > 0 && members.every((m) => m.kind === 'enum')) {
     return { kind: 'enum', values: members.flatMap((m) => (m.kind === 'enum' ? m.values : [])) };
   }
-  return UNKNOWN_MODEL;
+  if (members.length === 0 || members.some((m) => m.kind === 'unknown')) return UNKNOWN_MODEL;
+  return { kind: 'union', options: members, schemas: kept.map(([, s]) => s), schema };
 }
 
 /**
@@ -145,6 +177,9 @@ export function modelSignature(model: SchemaModel, depth = 0): unknown {
       return { '*': modelSignature(model.value, depth + 1) };
     case 'enum':
       return model.values.map(String).join('|');
+    case 'union':
+      // Unions were opaque before they were modelled: the signature (and so the fingerprint) stays as it was.
+      return 'unknown';
     default:
       return model.kind;
   }
@@ -179,6 +214,18 @@ export const hasClosedObjectBelow = below((m) => m.kind === 'object' && m.unknow
 /** True for the schemas coercion may act on: list, number, boolean, enum. */
 export function isCoercible(model: SchemaModel): boolean {
   return model.kind === 'array' || model.kind === 'number' || model.kind === 'boolean' || model.kind === 'enum';
+}
+
+/**
+ * True when the root wants a scalar (string, number, boolean, enum/literal, or a
+ * union of those): the whole text and its fenced/tagged parts are then candidates.
+ *
+ * @example
+ * isScalarModel(schemaModel(z.enum(['POSITIVE', 'NEGATIVE']))) // true
+ */
+export function isScalarModel(model: SchemaModel): boolean {
+  if (model.kind === 'union') return model.options.every(isScalarModel);
+  return model.kind === 'string' || model.kind === 'number' || model.kind === 'boolean' || model.kind === 'enum';
 }
 
 /** True when a coercible schema (see {@link isCoercible}) lies below this model. */

@@ -17,6 +17,16 @@ import { walkScope, walkValue } from './walk-value.js';
 
 const NUMERIC = /^\s*-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 
+/** A string holding a JSON list is that list (schema-aligned parsing reads it), not a one-item list of text. */
+function holdsJsonList(node: unknown): boolean {
+  if (typeof node !== 'string' || node.trimStart()[0] !== '[') return false;
+  try {
+    return Array.isArray(JSON.parse(node));
+  } catch {
+    return false;
+  }
+}
+
 function isScalar(value: unknown): value is string | number | boolean {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
@@ -54,7 +64,7 @@ export function synonymsAt(plan: NormalizationPlan, pattern: string): CompiledSy
  * coerceNode('3', { kind: 'number', integer: true }, undefined) // ['string_to_number', 3]
  */
 export function coerceNode(node: unknown, model: SchemaModel, synonyms: CompiledSynonyms | undefined): [NormalizeCode, unknown] | null {
-  if (model.kind === 'array') return node === undefined || node === null || Array.isArray(node) ? null : ['coerced_to_array', [node]];
+  if (model.kind === 'array') return node === undefined || node === null || Array.isArray(node) || holdsJsonList(node) ? null : ['coerced_to_array', [node]];
   if (model.kind === 'number' && typeof node === 'string' && NUMERIC.test(node)) {
     const n = Number(node);
     return Number.isFinite(n) && (!model.integer || Number.isInteger(n)) ? ['string_to_number', n] : null;

@@ -3,6 +3,7 @@
  * total: `(value, contract, options) → { value, interventions, failure? }`.
  */
 import type { Category, Intervention, ValidationIssue, ValuePath } from '../types.js';
+import type { AlignCode } from './align-codes.js';
 import type { NormalizeCode } from './codes.js';
 
 /** Options the normalization stages read. */
@@ -33,7 +34,7 @@ export interface NormalizeOutcome {
  * normalizeChange('key_aliased', 'cleanup', 'Renamed key "title" to "action" at candidates[0].', ['candidates', 0, 'action'], 'title', 'action')
  */
 export function normalizeChange(
-  rule: NormalizeCode,
+  rule: NormalizeCode | AlignCode,
   category: Category,
   message: string,
   path: ValuePath,

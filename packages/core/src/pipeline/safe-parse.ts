@@ -12,7 +12,7 @@ import { isNoiseOnly } from '../scan/is-noise-only.js';
 import type { ParseFailure, ParseResult } from '../types.js';
 import { failure, FAILURE_RANK } from './failure.js';
 import type { RepairProfile } from './repair-profile.js';
-import { tryCandidate, type Attempt } from './try-candidate.js';
+import { rootTakesText, tryCandidate, wantsScalar, type Attempt } from './try-candidate.js';
 
 /** Options of {@link safeParse} and {@link parse}. */
 export interface SafeParseOptions {
@@ -82,6 +82,9 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
   let best: ParseFailure | null = first.kind === 'failure' ? first.result : null;
   const done = new Set<Candidate>();
   if (first.kind === 'failure' && first.final && candidates[0]?.source === 'raw') done.add(candidates[0]);
+  /** Candidates whose whole text parsed as-is (pass 1). */
+  const parsedWhole = new Set<Candidate>();
+  if (first.kind === 'failure' && candidates[0]?.source === 'raw') parsedWhole.add(candidates[0]);
 
   // Pass 1 tries every candidate as-is; pass 2 slices and repairs the candidates whose plain
   // parse failed. A clean fenced candidate thus wins over repairing the raw text around it.
@@ -92,8 +95,21 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
       const attempt = tryCandidate(raw, candidate, contract, options, mode);
       if (attempt.kind === 'success') return attempt.result;
       if (attempt.kind === 'unparsed') continue;
+      if (mode === 'strict') parsedWhole.add(candidate);
       if (attempt.final) done.add(candidate);
       if (best === null || FAILURE_RANK[attempt.result.failure] > FAILURE_RANK[best.failure]) best = attempt.result;
+    }
+  }
+  // A scalar root reads the text itself last: the answer in prose (`The sentiment is **Positive**.`).
+  // A candidate that parsed as JSON already had its say (its text is data, not prose to
+  // search), unless any string will do.
+  if (wantsScalar(contract as Contract<unknown>)) {
+    const takesText = rootTakesText(contract as Contract<unknown>);
+    for (const candidate of candidates) {
+      if (parsedWhole.has(candidate) && !takesText) continue;
+      const attempt = tryCandidate(raw, candidate, contract, options, 'text');
+      if (attempt.kind === 'success') return attempt.result;
+      if (attempt.kind === 'failure' && (best === null || FAILURE_RANK[attempt.result.failure] >= FAILURE_RANK[best.failure])) best = attempt.result;
     }
   }
   return best ?? failure('no_candidate', 'No structured artifact was found in the model output.');

@@ -21,6 +21,8 @@ export interface ParseStageOptions {
    * on a candidate whose plain parse already failed.
    */
   mode?: 'strict' | 'repair';
+  /** The contract's root is a scalar: read JSON only (see parseCandidate). */
+  scalarRoot?: boolean;
   /** Tags/keys of the contract, for YAML structural repairs. */
   contract?: import('../contract/contract.js').Contract<unknown>;
 }

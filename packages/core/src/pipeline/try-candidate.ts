@@ -5,13 +5,15 @@
  */
 import type { Contract } from '../contract/contract.js';
 import { isChange } from '../normalize/note-empty-lists.js';
-import { normalizeValue } from '../normalize/normalize-value.js';
+import { planFor } from '../contract/normalization-plan.js';
+import { isScalarModel } from '../contract/schema-model.js';
+import { normalizeAndValidate } from '../normalize/align-value.js';
 import { toRawSpan, type Candidate } from '../scan/candidate.js';
 import { extractionInterventions } from '../scan/extraction-interventions.js';
 import type { CandidateInfo, Intervention, ParseFailure, ParseSuccess } from '../types.js';
-import { validateValue } from '../validate/validate-value.js';
 import { failure } from './failure.js';
 import { parseCandidate } from './parse-candidate.js';
+import { readScalarText } from './read-scalar-text.js';
 import { deniedInterventions } from './repair-profile.js';
 import type { SafeParseOptions } from './safe-parse.js';
 
@@ -37,19 +39,49 @@ function rebase(candidate: Candidate, list: Intervention[]): Intervention[] {
 }
 
 /**
+ * True when the contract's root is a scalar (string, number, boolean, enum,
+ * literal or a union of those): the text itself is then a candidate.
+ *
+ * @example
+ * wantsScalar(toContract(z.enum(['POSITIVE', 'NEGATIVE']))) // true
+ */
+export function wantsScalar(contract: Contract<unknown>): boolean {
+  return isScalarModel(planFor(contract).model);
+}
+
+/**
+ * True when the root accepts any string: the text is then the answer even when it
+ * happens to parse as JSON (`{"a":1}` for `z.string()`).
+ */
+export function rootTakesText(contract: Contract<unknown>): boolean {
+  const model = planFor(contract).model;
+  return model.kind === 'string' || (model.kind === 'union' && model.options.some((o) => o.kind === 'string'));
+}
+
+/**
+ * How a candidate is read: `strict` is the plain parse, `repair` slices and
+ * repairs, `text` takes the text itself as a scalar answer (scalar roots only).
+ */
+export type AttemptMode = 'strict' | 'repair' | 'text';
+
+/**
  * Tries one candidate.
  *
  * @example
  * tryCandidate(raw, candidate, contract, {}, 'strict') // { kind: 'success', result } when it validates as-is
  */
-export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Contract<T>, options: SafeParseOptions, mode: 'strict' | 'repair'): Attempt<T> {
-  const { format, outcome } = parseCandidate(candidate, {
-    mode,
-    expect: contract.expect,
-    ...(options.maxDepth !== undefined ? { maxDepth: options.maxDepth } : {}),
-    ...(options.allowNdjson !== undefined ? { allowNdjson: options.allowNdjson } : {}),
-    contract: contract as Contract<unknown>,
-  });
+export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Contract<T>, options: SafeParseOptions, mode: AttemptMode): Attempt<T> {
+  const { format, outcome } =
+    mode === 'text'
+      ? { format: 'text' as const, outcome: readScalarText(candidate) }
+      : parseCandidate(candidate, {
+          mode,
+          expect: contract.expect,
+          ...(options.maxDepth !== undefined ? { maxDepth: options.maxDepth } : {}),
+          ...(options.allowNdjson !== undefined ? { allowNdjson: options.allowNdjson } : {}),
+          contract: contract as Contract<unknown>,
+          scalarRoot: wantsScalar(contract as Contract<unknown>),
+        });
   if (!outcome.ok && mode === 'strict') return { kind: 'unparsed' };
   const info = candidateInfo(candidate, format);
   const extraction = extractionInterventions(raw, candidate);
@@ -61,14 +93,15 @@ export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Con
   // and only the structural repairs can tell, so YAML always gets pass 2.
   const final = format === 'json' && !(typeof outcome.value === 'string' && contract.expect !== 'any');
   const normalizeOptions = { truncated: outcome.truncated, ...(options.context !== undefined ? { context: options.context } : {}) };
-  const normalized = normalizeValue(outcome.value, contract as Contract<unknown>, normalizeOptions);
+  const normalized = normalizeAndValidate(outcome.value, contract, normalizeOptions);
   const interventions = [...extraction, ...rebase(candidate, outcome.interventions), ...normalized.interventions];
   const repairApplied = interventions.some(isChange);
   const context = { candidate: info, raw: outcome.value, interventions, repairApplied };
-  if (normalized.failure !== undefined) {
-    return { kind: 'failure', final, result: failure('schema', normalized.failure.message, { ...context, validationErrors: normalized.failure.issues }) };
+  const validation = normalized.validation;
+  if (normalized.failure !== undefined || validation === undefined) {
+    const refusal = normalized.failure ?? { message: 'The candidate does not match the contract.', issues: [] };
+    return { kind: 'failure', final, result: failure('schema', refusal.message, { ...context, validationErrors: refusal.issues }) };
   }
-  const validation = validateValue(contract.schema, normalized.value);
   if (!validation.ok) {
     // A cut-off output fails the schema as a symptom; the retry loop needs a fresh session, not a correction.
     const cutOff = outcome.truncated;
