@@ -9,6 +9,7 @@
  */
 import type { JsonCode } from './codes.js';
 import { Ch, escapeControl, isDelimiter, isDigit, isDoubleQuoteLike, isHex, isQuote, isSingleQuoteLike, isUnquotedStop, isUrlChar, isUrlSchemeBefore, isWs } from './json-chars.js';
+import { parseTripleQuoted } from './parse-triple-quoted.js';
 import { fail, prevNonWs, record, skipTrivia, type RepairContext } from './repair-context.js';
 
 const enum Mode { FIRST, DELIM, STOP }
@@ -221,6 +222,7 @@ function readLiteral(ctx: RepairContext): boolean {
  * // '"a" + \'b\'' → "ab" with string_concatenation and single_quoted_string recorded
  */
 export function parseString(ctx: RepairContext): boolean {
+  if (parseTripleQuoted(ctx)) return true;
   if (!readLiteral(ctx)) return false;
   const { text } = ctx;
   for (;;) {

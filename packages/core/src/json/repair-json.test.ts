@@ -34,6 +34,8 @@ const CASES: [input: string, value: unknown, rules: string[], options?: RepairJs
   ["{'a':'b'}", { a: 'b' }, ['single_quoted_string', 'single_quoted_string', 'single_quoted_string', 'single_quoted_string']],
   ['{“a”:“b”}', { a: 'b' }, ['curly_quoted_string', 'curly_quoted_string', 'curly_quoted_string', 'curly_quoted_string']],
   ['[`x´]', ['x'], ['backtick_quoted_string', 'backtick_quoted_string']],
+  ['{"a": """say "hi"\nthen \\q"""}', { a: 'say "hi"\nthen q' }, ['triple_quoted_string', 'unescaped_quote_escaped', 'unescaped_quote_escaped', 'control_character_escaped', 'invalid_escape', 'triple_quoted_string']],
+  ["{'a': '''it's'''}", { a: "it's" }, ['single_quoted_string', 'single_quoted_string', 'triple_quoted_string', 'triple_quoted_string']],
   ['{"a":"b,"c":1}', { a: 'b', c: 1 }, ['missing_closing_quote']],
   ['[a",1]', ['a', 1], ['missing_opening_quote']],
   ['"a "b" c"', 'a "b" c', ['unescaped_quote_escaped', 'unescaped_quote_escaped']],
