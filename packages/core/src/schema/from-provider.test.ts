@@ -51,9 +51,11 @@ describe('fromProvider', () => {
     expect(result.success && result.data.issues.map((i) => i.kind)).toEqual([{ remark: true }, { rule: 'r' }]);
   });
 
-  it('without fromProvider the same output fails: the nulls are not silently accepted', () => {
-    const result = safeParse('{"summary":"ok","verdict":"approve","issues":[{"file":"a.ts","line":null}]}', review);
-    expect(result.success).toBe(false);
+  it('without fromProvider the nulls are not silently accepted: schema-aligned parsing removes them, recorded, and a profile may refuse that', () => {
+    const raw = '{"summary":"ok","verdict":"approve","issues":[{"file":"a.ts","line":null}]}';
+    const result = safeParse(raw, review);
+    expect(result.interventions.map((i) => [i.rule, i.path])).toEqual([['null_optional_removed', ['issues', 0, 'line']]]);
+    expect(safeParse(raw, review, { repair: { deny: ['null_optional_removed'] } }).success).toBe(false);
   });
 
   it('keeps the contract: name, normalization and fingerprint; other providers get it unchanged', () => {
