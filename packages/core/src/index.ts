@@ -9,7 +9,7 @@
  */
 export * from './types.js';
 export { INTERVENTION_CODES } from './intervention-codes.js';
-export { safeParse, type SafeParseOptions } from './pipeline/safe-parse.js';
+export { safeParse, type ArtifactPick, type SafeParseOptions } from './pipeline/safe-parse.js';
 export { parse, AirlockParseError } from './pipeline/parse.js';
 export { deniedInterventions, STRICT_PROFILE, type RepairProfile } from './pipeline/repair-profile.js';
 export type { ParseOutcome, ParseStageOptions } from './pipeline/stage-outcome.js';

@@ -109,6 +109,11 @@ export interface ParseSuccess<T> {
   normalized: boolean;
   /** True when the parser closed a truncated structure. */
   truncated: boolean;
+  /**
+   * How many other artifacts in the output also validated, with different values
+   * (absent when none); `options.pick` chose among them.
+   */
+  otherValidCandidates?: number;
 }
 
 /** A failed parse, classified for the retry loop. */

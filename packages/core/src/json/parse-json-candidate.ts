@@ -5,7 +5,7 @@
  */
 import type { Candidate } from '../scan/candidate.js';
 import { findBalancedEnd } from '../scan/scan-text.js';
-import type { ParseOutcome, ParseStageOptions } from '../pipeline/stage-outcome.js';
+import type { LaterRoot, ParseOutcome, ParseStageOptions } from '../pipeline/stage-outcome.js';
 import { repairJson } from './repair-json.js';
 import { trimAroundRoot } from './trim-around-root.js';
 import { tryJsonParse } from './try-json-parse.js';
@@ -22,6 +22,26 @@ function nextOpener(text: string, from: number, expect: ParseStageOptions['expec
   if (brace < 0) return bracket;
   if (bracket < 0) return brace;
   return Math.min(brace, bracket);
+}
+
+/**
+ * Further roots in the prose after the one taken (`{"a":1} or rather {"a":2}`), each with
+ * the trims that taking it instead would record: the pipeline counts the valid ones and
+ * may pick the last. Bounded like the first search, and only on text already sliced.
+ */
+function laterRoots(candidate: Candidate, from: number, expect: ParseStageOptions['expect'], attempts: number): LaterRoot[] {
+  const text = candidate.text;
+  const out: LaterRoot[] = [];
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const start = nextOpener(text, from, expect);
+    if (start < 0) break;
+    const end = findBalancedEnd(text, start, text.length);
+    if (end < 0) break;
+    const parsed = tryJsonParse(text.slice(start, end));
+    if (parsed.ok) out.push({ value: parsed.value, interventions: trimAroundRoot(candidate, start, end) });
+    from = end;
+  }
+  return out;
 }
 
 /**
@@ -54,7 +74,9 @@ export function parseJsonCandidate(candidate: Candidate, options: ParseStageOpti
     if (end < 0) break;
     const sliced = tryJsonParse(text.slice(start, end));
     if (sliced.ok) {
-      return { ok: true, value: sliced.value, interventions: trimAroundRoot(candidate, start, end), truncated: false };
+      const later = laterRoots(candidate, end, options.expect, MAX_ROOT_ATTEMPTS - attempt - 1);
+      const outcome: ParseOutcome = { ok: true, value: sliced.value, interventions: trimAroundRoot(candidate, start, end), truncated: false };
+      return later.length > 0 ? { ...outcome, laterRoots: later } : outcome;
     }
     // The next root starts after this one: an opener nested inside a root that does not
     // parse would only give a fragment of it.

@@ -9,7 +9,8 @@ import { buildCandidates } from '../scan/build-candidates.js';
 import type { Candidate } from '../scan/candidate.js';
 import { selectScan } from '../scan/select-scanner.js';
 import { isNoiseOnly } from '../scan/is-noise-only.js';
-import type { ParseFailure, ParseResult } from '../types.js';
+import { deepEqual } from '../normalize/value-tree.js';
+import type { ParseFailure, ParseResult, ParseSuccess } from '../types.js';
 import { failure, FAILURE_RANK } from './failure.js';
 import type { RepairProfile } from './repair-profile.js';
 import { rootTakesText, tryCandidate, wantsScalar, type Attempt } from './try-candidate.js';
@@ -26,6 +27,36 @@ export interface SafeParseOptions {
   allowNdjson?: boolean;
   /** Inputs longer than this (UTF-16 units) fail with `syntax` without being parsed. Default 16 MiB. */
   maxLength?: number;
+  /**
+   * Which artifact wins when several validate with different values (two JSON objects in
+   * prose, a draft and a final answer in two fences): `first` (default) in the candidates'
+   * order, `last` in the text, `fenced` a fenced one before the raw text. The result's
+   * `otherValidCandidates` counts the others.
+   */
+  pick?: ArtifactPick;
+}
+
+/** See {@link SafeParseOptions.pick}. */
+export type ArtifactPick = 'first' | 'last' | 'fenced';
+
+/** Sources of candidates that are artifacts of their own (not another view of the whole text). */
+const ARTIFACT_SOURCES: ReadonlySet<Candidate['source']> = new Set(['fenced', 'tagged', 'tagged_unclosed']);
+
+type Win<T> = Extract<Attempt<T>, { kind: 'success' }>;
+
+/**
+ * The winner among the readings that validated in one pass, with the number of other
+ * valid readings whose value differs from it.
+ */
+function pickArtifact<T>(wins: readonly Win<T>[], pick: ArtifactPick = 'first'): ParseSuccess<T> {
+  let chosen = wins[0]!;
+  if (pick === 'last') chosen = wins.reduce((a, b) => (b.result.candidate.span[0] >= a.result.candidate.span[0] ? b : a));
+  else if (pick === 'fenced') chosen = wins.find((w) => w.result.candidate.source === 'fenced') ?? chosen;
+  const others: unknown[] = [];
+  for (const value of wins.flatMap((w) => [w.result.data, ...(w.others ?? [])])) {
+    if (!deepEqual(value, chosen.result.data) && !others.some((o) => deepEqual(o, value))) others.push(value);
+  }
+  return others.length === 0 ? chosen.result : { ...chosen.result, otherValidCandidates: others.length };
 }
 
 const DEFAULT_MAX_LENGTH = 16 * 1024 * 1024;
@@ -89,16 +120,23 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
   // Pass 1 tries every candidate as-is; pass 2 slices and repairs the candidates whose plain
   // parse failed. A clean fenced candidate thus wins over repairing the raw text around it.
   for (const mode of ['strict', 'repair'] as const) {
+    const wins: Win<T>[] = [];
     for (const [index, candidate] of candidates.entries()) {
       // The raw candidate's strict attempt already ran on the fast path.
       if (done.has(candidate) || (fastPath && mode === 'strict' && index === 0 && candidate.source === 'raw')) continue;
+      // Once one validated, only other artifacts (fences, tags) are tried: to count them and to pick.
+      if (wins.length > 0 && !ARTIFACT_SOURCES.has(candidate.source)) continue;
       const attempt = tryCandidate(raw, candidate, contract, options, mode);
-      if (attempt.kind === 'success') return attempt.result;
+      if (attempt.kind === 'success') {
+        wins.push(attempt);
+        continue;
+      }
       if (attempt.kind === 'unparsed') continue;
       if (mode === 'strict') parsedWhole.add(candidate);
       if (attempt.final) done.add(candidate);
       if (best === null || FAILURE_RANK[attempt.result.failure] > FAILURE_RANK[best.failure]) best = attempt.result;
     }
+    if (wins.length > 0) return pickArtifact(wins, options.pick);
   }
   // A scalar root reads the text itself last: the answer in prose (`The sentiment is **Positive**.`).
   // A candidate that parsed as JSON already had its say (its text is data, not prose to

@@ -5,8 +5,14 @@ import type { FailureClass, Intervention } from '../types.js';
  * candidate coordinates; the pipeline rebases them to the raw text.
  */
 export type ParseOutcome =
-  | { ok: true; value: unknown; interventions: Intervention[]; truncated: boolean }
+  | { ok: true; value: unknown; interventions: Intervention[]; truncated: boolean; laterRoots?: LaterRoot[] }
   | { ok: false; failure: FailureClass; error: string; interventions: Intervention[] };
+
+/** Another root value found in the same prose after the one taken, with the trims taking it would record. */
+export interface LaterRoot {
+  value: unknown;
+  interventions: Intervention[];
+}
 
 /** Options every parse stage receives. */
 export interface ParseStageOptions {

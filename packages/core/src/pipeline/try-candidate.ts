@@ -23,7 +23,8 @@ import type { SafeParseOptions } from './safe-parse.js';
  * `final` is true when a repair pass could not change the outcome.
  */
 export type Attempt<T> =
-  | { kind: 'success'; result: ParseSuccess<T> }
+  /** `others`: the data of other valid readings of this candidate (later roots in its prose), for the pick rule. */
+  | { kind: 'success'; result: ParseSuccess<T>; others?: unknown[] }
   | { kind: 'failure'; result: ParseFailure; final: boolean }
   | { kind: 'unparsed' };
 
@@ -92,9 +93,33 @@ export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Con
   // structure (stringified JSON); YAML with drifted indentation parses into the wrong nesting
   // and only the structural repairs can tell, so YAML always gets pass 2.
   const final = format === 'json' && !(typeof outcome.value === 'string' && contract.expect !== 'any');
+  const reading: Reading = { candidate, info, extraction, final };
+  const first = judge(reading, outcome.value, outcome.interventions, outcome.truncated, contract, options);
+  if (outcome.laterRoots === undefined) return first;
+  // Several roots in one prose: the first that validates, or the last under `pick: 'last'`.
+  const valid = [first, ...outcome.laterRoots.map((r) => judge(reading, r.value, r.interventions, false, contract, options))].filter(
+    (a): a is Extract<Attempt<T>, { kind: 'success' }> => a.kind === 'success',
+  );
+  if (valid.length === 0) return first;
+  const chosen = options.pick === 'last' ? valid[valid.length - 1]! : valid[0]!;
+  return { ...chosen, others: valid.filter((a) => a !== chosen).map((a) => a.result.data) };
+}
+
+/** What one candidate's readings share: where it came from and how it was cut out. */
+interface Reading {
+  readonly candidate: Candidate;
+  readonly info: CandidateInfo;
+  readonly extraction: Intervention[];
+  readonly final: boolean;
+}
+
+/** One parsed value of a candidate through normalization, validation and the repair profile. */
+function judge<T>(reading: Reading, value: unknown, parsed: Intervention[], truncated: boolean, contract: Contract<T>, options: SafeParseOptions): Attempt<T> {
+  const { candidate, info, extraction, final } = reading;
+  const outcome = { value, truncated };
   const normalizeOptions = { truncated: outcome.truncated, ...(options.context !== undefined ? { context: options.context } : {}) };
   const normalized = normalizeAndValidate(outcome.value, contract, normalizeOptions);
-  const interventions = [...extraction, ...rebase(candidate, outcome.interventions), ...normalized.interventions];
+  const interventions = [...extraction, ...rebase(candidate, parsed), ...normalized.interventions];
   const repairApplied = interventions.some(isChange);
   const context = { candidate: info, raw: outcome.value, interventions, repairApplied };
   const validation = normalized.validation;
