@@ -37,17 +37,17 @@ const MAX_UNION_DEPTH = 8;
 const MAX_ROUNDS = 4;
 
 /**
- * Normalizes a value, validates it, and when it fails reads it the way the
- * schema wants and validates again.
+ * Normalizes a value, validates it, and when it fails (and `align` is on) reads
+ * it the way the schema wants and validates again.
  *
  * @example
  * normalizeAndValidate('The answer is **one**', toContract(z.enum(['ONE', 'TWO']))).value // 'ONE'
  */
-export function normalizeAndValidate<T>(value: unknown, contract: Contract<T>, options: NormalizeOptions = {}, depth = 0): CheckedOutcome<T> {
+export function normalizeAndValidate<T>(value: unknown, contract: Contract<T>, options: NormalizeOptions = {}, depth = 0, align = true): CheckedOutcome<T> {
   const normalized = normalizeValue(value, contract as Contract<unknown>, options);
   if (normalized.failure !== undefined) return normalized;
   const validation = validateValue(contract.schema, normalized.value);
-  if (validation.ok || depth > MAX_UNION_DEPTH) return { ...normalized, validation };
+  if (validation.ok || !align || depth > MAX_UNION_DEPTH) return { ...normalized, validation };
   const aligned = alignToSchema(normalized.value, contract as Contract<unknown>, options, depth);
   if (aligned.failure !== undefined) return { value: normalized.value, interventions: [...normalized.interventions, ...aligned.interventions], failure: aligned.failure };
   if (aligned.interventions.length === 0) return { ...normalized, validation };

@@ -93,7 +93,9 @@ export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Con
   // structure (stringified JSON); YAML with drifted indentation parses into the wrong nesting
   // and only the structural repairs can tell, so YAML always gets pass 2.
   const final = format === 'json' && !(typeof outcome.value === 'string' && contract.expect !== 'any');
-  const reading: Reading = { candidate, info, extraction, final };
+  // YAML read as-is may be nested wrongly (drifted indentation) until pass 2's structural
+  // repairs: aligning it now could make a wrong nesting validate, so it waits for pass 2.
+  const reading: Reading = { candidate, info, extraction, final, align: !(format === 'yaml' && mode === 'strict') };
   const first = judge(reading, outcome.value, outcome.interventions, outcome.truncated, contract, options);
   if (outcome.laterRoots === undefined) return first;
   // Several roots in one prose: the first that validates, or the last under `pick: 'last'`.
@@ -111,14 +113,16 @@ interface Reading {
   readonly info: CandidateInfo;
   readonly extraction: Intervention[];
   readonly final: boolean;
+  /** Whether schema-aligned parsing may read the value (see normalizeAndValidate). */
+  readonly align: boolean;
 }
 
 /** One parsed value of a candidate through normalization, validation and the repair profile. */
 function judge<T>(reading: Reading, value: unknown, parsed: Intervention[], truncated: boolean, contract: Contract<T>, options: SafeParseOptions): Attempt<T> {
-  const { candidate, info, extraction, final } = reading;
+  const { candidate, info, extraction, final, align } = reading;
   const outcome = { value, truncated };
   const normalizeOptions = { truncated: outcome.truncated, ...(options.context !== undefined ? { context: options.context } : {}) };
-  const normalized = normalizeAndValidate(outcome.value, contract, normalizeOptions);
+  const normalized = normalizeAndValidate(outcome.value, contract, normalizeOptions, 0, align);
   const interventions = [...extraction, ...rebase(candidate, parsed), ...normalized.interventions];
   const repairApplied = interventions.some(isChange);
   const context = { candidate: info, raw: outcome.value, interventions, repairApplied };
