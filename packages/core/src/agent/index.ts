@@ -1,0 +1,29 @@
+/**
+ * `@airlock/core/agent`: the agent runtime on top of `safeParse`: contract
+ * registry, result parser, block extraction and the bounded retry loop.
+ *
+ * @example
+ * import { runWithRetries } from '@airlock/core/agent';
+ */
+export { ContractRegistry, type AgentContract } from './contract-registry.js';
+export { ResultParser, failureErrors, type AgentOutputValidationFailed, type ResultParserOptions } from './result-parser.js';
+export { extractStructuredOutput, DEFAULT_BLOCK_MARKER, type ExtractionOptions } from './extract-structured-output.js';
+export { agentResult, type AgentResult } from './agent-result.js';
+export { describeSchema } from './describe-schema.js';
+export { correctiveMessage, type CorrectiveMessageOptions } from './corrective-message.js';
+export {
+  runWithRetries,
+  RETRY_ACTIONS,
+  type AttemptFailure,
+  type AttemptInfo,
+  type AttemptKind,
+  type ChatMessage,
+  type ModelCall,
+  type ModelReply,
+  type RawAttempt,
+  type RetryAction,
+  type RetryPolicy,
+  type RunOptions,
+  type RunResult,
+  type StopReason,
+} from './run-with-retries.js';
