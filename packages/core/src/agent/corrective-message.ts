@@ -14,6 +14,10 @@ export interface CorrectiveMessageOptions {
   repair?: RepairProfile;
   /** Fence info string the corrected output must be written in (`cadre-json`). */
   blockMarker?: string;
+  /** First line instead of the one the failure class gives. */
+  headline?: string;
+  /** What to send back. Default `output`; the reply envelope asks for `arguments`. */
+  payload?: string;
 }
 
 /** Longer lists are cut, so one hostile output cannot blow up the next prompt. */
@@ -48,12 +52,12 @@ function headline(result: ParseFailure): string {
  * // { "severity": "critical" | "major" | "minor" }
  */
 export function correctiveMessage(result: ParseFailure, contract: AnySchema | Contract, options: CorrectiveMessageOptions = {}): string {
-  const lines = [headline(result)];
+  const lines = [options.headline ?? headline(result)];
   const problems = (result.validationErrors ?? []).map((issue) => `${issue.path}: ${issue.message}`);
   if (problems.length > 0) lines.push('Fix these problems:', ...bullets(problems));
   const refused = deniedInterventions(result.interventions, options.repair).map((i) => `${i.rule}: ${i.message}`);
   if (refused.length > 0) lines.push('Write the output so that none of these repairs is needed:', ...bullets([...new Set(refused)]));
   const where = options.blockMarker === undefined ? '' : ` in a \`\`\`${options.blockMarker} block`;
-  lines.push(`Reply with only the corrected output as JSON${where}, with this shape:`, describeSchema(contract));
+  lines.push(`Reply with only the corrected ${options.payload ?? 'output'} as JSON${where}, with this shape:`, describeSchema(contract));
   return lines.join('\n');
 }

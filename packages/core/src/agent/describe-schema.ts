@@ -39,11 +39,22 @@ export function describeModel(model: SchemaModel, depth = 0): string {
   }
 }
 
+/** A schema that brings its own description (the reply envelope's hand-written validators do). */
+export interface DescribedSchema {
+  readonly shapeDescription: string;
+}
+
+function ownDescription(schema: unknown): string | undefined {
+  const description = (schema as Partial<DescribedSchema>).shapeDescription;
+  return typeof description === 'string' ? description : undefined;
+}
+
 /**
  * @example
  * describeSchema(z.object({ verdict: z.enum(['approve', 'reject']), notes: z.array(z.string()).optional() }))
  * // '{ "verdict": "approve" | "reject", "notes"?: string[] }'
  */
 export function describeSchema(schema: AnySchema | Contract): string {
-  return describeModel(schemaModel(unwrapContractSchema(schema)));
+  const inner = unwrapContractSchema(schema);
+  return ownDescription(inner) ?? describeModel(schemaModel(inner));
 }

@@ -32,8 +32,8 @@ export interface ModelReply {
   cost?: number;
 }
 
-/** Which path an attempt took. */
-export type AttemptKind = 'initial' | 'structured_repair' | 'fresh';
+/** Which path an attempt took; `args_repair` is the reply envelope's retry of a tool call's arguments. */
+export type AttemptKind = 'initial' | 'structured_repair' | 'fresh' | 'args_repair';
 
 /** Passed to the model function with each call. */
 export interface AttemptInfo {
@@ -93,10 +93,12 @@ export interface RawAttempt {
 }
 
 /** Why the loop ended. */
-export type StopReason = 'succeeded' | 'not_retryable' | 'structured_retries_exhausted' | 'fresh_retries_exhausted' | 'budget_exhausted';
+export type StopReason = 'succeeded' | 'not_retryable' | 'structured_retries_exhausted' | 'fresh_retries_exhausted' | 'budget_exhausted' | 'args_retry_failed';
 
-interface RunSummary {
+export interface RunSummary {
   rawAttempts: RawAttempt[];
+  /** The last attempt's conversation ending with its reply: continue it (tool results, next turn) from here. */
+  messages: ChatMessage[];
   /** Totals over all attempts of what the model function reported. */
   usage: { tokens: number; cost: number };
 }
@@ -148,6 +150,55 @@ async function callModel(call: ModelCall, messages: readonly ChatMessage[], info
   }
 }
 
+/** What {@link attemptOnce} yields. */
+export interface AttemptOutcome<T> {
+  attempt: RawAttempt;
+  result: ParseResult<T>;
+  failure: AttemptFailure | null;
+}
+
+/** One attempt: call the model, parse its reply, record it in the summary. */
+export async function attemptOnce<T>(
+  call: ModelCall,
+  messages: readonly ChatMessage[],
+  info: AttemptInfo,
+  contract: Contract<T> | AnySchema<T>,
+  parse: ExtractionOptions | undefined,
+  summary: RunSummary,
+): Promise<AttemptOutcome<T>> {
+  const started = performance.now();
+  const outcome = await callModel(call, messages, info);
+  const attempt: RawAttempt = { index: info.index, kind: info.kind, text: '', failure: null, interventions: [], durationMs: performance.now() - started };
+  summary.rawAttempts.push(attempt);
+  if ('error' in outcome) {
+    attempt.failure = 'transport_error';
+    attempt.error = outcome.error;
+    summary.messages = [...messages];
+    return { attempt, result: failure('empty_output', outcome.error), failure: 'transport_error' };
+  }
+  const { reply } = outcome;
+  attempt.text = reply.text;
+  summary.messages = [...messages, { role: 'assistant', content: reply.text }];
+  if (reply.finishReason !== undefined) attempt.finishReason = reply.finishReason;
+  const tokens = tokensOf(reply);
+  if (tokens !== undefined) summary.usage.tokens += attempt.tokens = tokens;
+  if (reply.cost !== undefined) summary.usage.cost += attempt.cost = reply.cost;
+  let result = extractStructuredOutput(reply.text, contract, parse);
+  if (reply.finishReason === 'length') result = cutOff(result);
+  attempt.interventions = result.interventions;
+  if (!result.success) {
+    attempt.failure = result.failure;
+    if (result.extractionError !== undefined) attempt.error = result.extractionError;
+    if (result.validationErrors !== undefined) attempt.validationErrors = result.validationErrors;
+  }
+  return { attempt, result, failure: attempt.failure };
+}
+
+/** True when the budget is spent; exported for runners built on {@link attemptOnce}. */
+export function budgetSpent(policy: RetryPolicy, summary: RunSummary): boolean {
+  return overBudget(policy, summary.usage);
+}
+
 /**
  * Calls the model until its output satisfies the contract or the policy says stop.
  *
@@ -165,43 +216,17 @@ export async function runWithRetries<T>(options: RunOptions<T>): Promise<RunResu
   const policy = options.policy ?? {};
   const limits = { structured_repair: policy.maxStructuredRetries ?? 1, fresh: policy.maxFreshRetries ?? 1 };
   const used = { structured_repair: 0, fresh: 0 };
-  const summary: RunSummary = { rawAttempts: [], usage: { tokens: 0, cost: 0 } };
+  const summary: RunSummary = { rawAttempts: [], messages: [], usage: { tokens: 0, cost: 0 } };
   let messages: readonly ChatMessage[] = options.messages;
   let kind: AttemptKind = 'initial';
 
   for (let index = 0; ; index++) {
-    const started = performance.now();
-    const outcome = await callModel(options.call, messages, { index, kind });
-    const durationMs = performance.now() - started;
-    let result: ParseResult<T>;
-    let failureClass: AttemptFailure | null;
-    const attempt: RawAttempt = { index, kind, text: '', failure: null, interventions: [], durationMs };
-    if ('error' in outcome) {
-      result = failure('empty_output', outcome.error);
-      failureClass = 'transport_error';
-      attempt.error = outcome.error;
-    } else {
-      const { reply } = outcome;
-      attempt.text = reply.text;
-      if (reply.finishReason !== undefined) attempt.finishReason = reply.finishReason;
-      const tokens = tokensOf(reply);
-      if (tokens !== undefined) summary.usage.tokens += attempt.tokens = tokens;
-      if (reply.cost !== undefined) summary.usage.cost += attempt.cost = reply.cost;
-      result = extractStructuredOutput(reply.text, options.contract, options.parse);
-      if (reply.finishReason === 'length') result = cutOff(result);
-      failureClass = result.success ? null : result.failure;
-      attempt.interventions = result.interventions;
-      if (!result.success) {
-        if (result.extractionError !== undefined) attempt.error = result.extractionError;
-        if (result.validationErrors !== undefined) attempt.validationErrors = result.validationErrors;
-      }
-    }
-    attempt.failure = failureClass;
-    summary.rawAttempts.push(attempt);
-
+    const step: AttemptOutcome<T> = await attemptOnce(options.call, messages, { index, kind }, options.contract, options.parse, summary);
+    const result = step.result;
     if (result.success) return { ...summary, success: true, data: result.data, result, path: kind, stopReason: 'succeeded' };
-    const failed = { ...summary, success: false as const, failure: failureClass!, result };
-    const action = RETRY_ACTIONS[failureClass!];
+    const failureClass: AttemptFailure = step.failure ?? result.failure;
+    const failed = { ...summary, success: false as const, failure: failureClass, result };
+    const action: RetryAction = RETRY_ACTIONS[failureClass];
     if (action === 'none') return { ...failed, stopReason: 'not_retryable' };
     if (used[action] >= limits[action]) return { ...failed, stopReason: action === 'fresh' ? 'fresh_retries_exhausted' : 'structured_retries_exhausted' };
     if (overBudget(policy, summary.usage)) return { ...failed, stopReason: 'budget_exhausted' };
@@ -211,7 +236,7 @@ export async function runWithRetries<T>(options: RunOptions<T>): Promise<RunResu
     else {
       const marker = options.parse?.blockMarker;
       const fix = correctiveMessage(result, options.contract, { ...(options.parse?.repair === undefined ? {} : { repair: options.parse.repair }), ...(marker === undefined ? {} : { blockMarker: marker }) });
-      messages = [...messages, { role: 'assistant', content: attempt.text }, { role: 'user', content: fix }];
+      messages = [...summary.messages, { role: 'user', content: fix }];
     }
   }
 }
