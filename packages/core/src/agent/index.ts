@@ -31,3 +31,5 @@ export { replyEnvelope, checkToolArgs, type DirectAnswer, type EnvelopeReply, ty
 export { runReplyEnvelope, type ReplyEnvelopeRunOptions } from './run-reply-envelope.js';
 export { attemptOnce, budgetSpent, type AttemptOutcome, type RunSummary } from './run-with-retries.js';
 export type { DescribedSchema } from './describe-schema.js';
+export { renderInstructions, type RenderInstructionsOptions } from './render-instructions.js';
+export { exampleValue } from './example-value.js';
