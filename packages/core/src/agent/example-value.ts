@@ -6,6 +6,7 @@
  */
 import { isContract, type AnySchema, type Contract } from '../contract/contract.js';
 import { safeParse } from '../pipeline/safe-parse.js';
+import { regexExample } from './regex-example.js';
 
 interface ZodCheckDef {
   check?: string;
@@ -18,6 +19,7 @@ interface ZodCheckDef {
   prefix?: string;
   suffix?: string;
   includes?: string;
+  pattern?: RegExp;
 }
 
 interface ZodDef {
@@ -81,6 +83,8 @@ function stringExample(def: ZodDef): string | undefined {
       if (check.format === 'starts_with') text = `${check.prefix ?? ''}${text}`;
       else if (check.format === 'ends_with') text = `${text}${check.suffix ?? ''}`;
       else if (check.format === 'includes') text = `${text}${check.includes ?? ''}`;
+      // A pattern too clever for the sampler keeps the text; validation is the judge either way.
+      else if (check.format === 'regex' && check.pattern instanceof RegExp) text = regexExample(check.pattern) ?? text;
       else if (check.format !== undefined && FORMAT_SAMPLES[check.format] !== undefined) text = FORMAT_SAMPLES[check.format]!;
     }
   }
@@ -113,8 +117,16 @@ function numberExample(def: ZodDef): number {
   return value;
 }
 
-function arrayLength(def: ZodDef, depth: number): number {
-  let length = depth >= SHALLOW_DEPTH ? 0 : 1;
+/**
+ * `full` shows every field and one list element; `minimal` (the fallback when a
+ * full draft breaks a cross-field rule) leaves out optional fields and lists of scalars.
+ */
+type DraftMode = 'full' | 'minimal';
+
+function arrayLength(def: ZodDef, depth: number, mode: DraftMode, element: unknown): number {
+  // A minimal draft still shows one record of a list of records, but no list of references.
+  const shown = mode === 'full' || (typeof element === 'object' && element !== null && !Array.isArray(element));
+  let length = depth >= SHALLOW_DEPTH || !shown ? 0 : 1;
   for (const check of checksOf(def)) {
     if (check.check === 'min_length' && check.minimum !== undefined) length = Math.max(length, check.minimum);
     if (check.check === 'length_equals' && check.length !== undefined) length = check.length;
@@ -124,7 +136,7 @@ function arrayLength(def: ZodDef, depth: number): number {
 }
 
 /** A draft example; undefined where the schema allows nothing JSON can hold. */
-function draft(schema: unknown, depth: number): unknown {
+function draft(schema: unknown, depth: number, mode: DraftMode): unknown {
   const def = defOf(schema);
   if (def === undefined || depth > MAX_DEPTH) return NONE;
   switch (def.type) {
@@ -150,33 +162,34 @@ function draft(schema: unknown, depth: number): unknown {
     case 'catch':
     case 'readonly':
     case 'nonoptional':
-      return draft(def.innerType, depth);
+      return draft(def.innerType, depth, mode);
     case 'pipe':
-      return draft(def.in, depth);
+      return draft(def.in, depth, mode);
     case 'lazy':
-      return typeof def.getter === 'function' ? draft(def.getter(), depth + 1) : NONE;
+      return typeof def.getter === 'function' ? draft(def.getter(), depth + 1, mode) : NONE;
     case 'union':
-      return (def.options ?? []).map((option) => draft(option, depth)).find((value) => value !== NONE);
+      return (def.options ?? []).map((option) => draft(option, depth, mode)).find((value) => value !== NONE);
     case 'array': {
-      const element = draft(def.element, depth + 1);
-      const length = arrayLength(def, depth);
+      const element = draft(def.element, depth + 1, mode);
+      const length = arrayLength(def, depth, mode, element);
       return length > 0 && element === NONE ? NONE : Array.from({ length }, () => structuredClone(element));
     }
     case 'tuple': {
-      const items = (def.items ?? []).map((item) => draft(item, depth + 1));
+      const items = (def.items ?? []).map((item) => draft(item, depth + 1, mode));
       return items.includes(NONE) ? NONE : items;
     }
     case 'record': {
-      const value = draft(def.valueType, depth + 1);
+      const value = draft(def.valueType, depth + 1, mode);
       const keyDef = defOf(def.keyType);
-      const keys = keyDef?.type === 'enum' ? Object.values(keyDef.entries ?? {}).map(String) : ['key'];
+      const key = keyDef?.type === 'string' ? stringExample(keyDef) : 'key';
+      const keys = keyDef?.type === 'enum' ? Object.values(keyDef.entries ?? {}).map(String) : key === NONE ? [] : [key];
       return value === NONE ? NONE : Object.fromEntries(keys.map((key) => [key, structuredClone(value)]));
     }
     case 'object':
-      return objectExample(def, depth);
+      return objectExample(def, depth, mode);
     case 'intersection': {
-      const left = draft(def.left, depth);
-      const right = draft(def.right, depth);
+      const left = draft(def.left, depth, mode);
+      const right = draft(def.right, depth, mode);
       const isObject = (v: unknown): v is object => typeof v === 'object' && v !== null && !Array.isArray(v);
       return isObject(left) && isObject(right) ? { ...left, ...right } : NONE;
     }
@@ -185,12 +198,12 @@ function draft(schema: unknown, depth: number): unknown {
   }
 }
 
-function objectExample(def: ZodDef, depth: number): Record<string, unknown> | undefined {
+function objectExample(def: ZodDef, depth: number, mode: DraftMode): Record<string, unknown> | undefined {
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(def.shape ?? {})) {
     const optional = (child as { _zod?: { optin?: string } })._zod?.optin === 'optional';
-    if (optional && depth >= SHALLOW_DEPTH) continue;
-    const value = draft(child, depth + 1);
+    if (optional && (depth >= SHALLOW_DEPTH || mode === 'minimal')) continue;
+    const value = draft(child, depth + 1, mode);
     if (value === NONE) {
       if (optional) continue;
       return NONE;
@@ -211,7 +224,16 @@ function objectExample(def: ZodDef, depth: number): Record<string, unknown> | un
  */
 export function exampleValue(contract: Contract | AnySchema): unknown {
   const schema = isContract(contract) ? contract.schema : contract;
-  let candidate = draft(schema, 0);
+  for (const mode of ['full', 'minimal'] as const) {
+    const example = canonical(draft(schema, 0, mode), contract);
+    if (example !== NONE) return example;
+  }
+  return NONE;
+}
+
+/** Runs a draft through safeParse until it comes back with zero interventions. */
+function canonical(draftValue: unknown, contract: Contract | AnySchema): unknown {
+  let candidate = draftValue;
   for (let round = 0; round < MAX_ROUNDS && candidate !== NONE; round++) {
     const result = safeParse(JSON.stringify(candidate), contract);
     if (!result.success) return NONE;

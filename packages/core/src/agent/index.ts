@@ -31,5 +31,6 @@ export { replyEnvelope, checkToolArgs, type DirectAnswer, type EnvelopeReply, ty
 export { runReplyEnvelope, type ReplyEnvelopeRunOptions } from './run-reply-envelope.js';
 export { attemptOnce, budgetSpent, type AttemptOutcome, type RunSummary } from './run-with-retries.js';
 export type { DescribedSchema } from './describe-schema.js';
+export { regexExample } from './regex-example.js';
 export { renderInstructions, type RenderInstructionsOptions } from './render-instructions.js';
 export { exampleValue } from './example-value.js';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isContract, type AnySchema, type Contract } from '../contract/contract.js';
-import { erkTripwireCandidates } from '../contracts/erk-tripwire-candidates.js';
 import { FIXTURE_CONTRACTS as NORMALIZE_CONTRACTS } from '../normalize/test-support/fixture-contracts.js';
 import { FIXTURE_CONTRACTS as PIPELINE_CONTRACTS } from '../pipeline/test-support/fixture-contracts.js';
 import { safeParse } from '../pipeline/safe-parse.js';
@@ -10,7 +9,7 @@ import { renderInstructions } from './render-instructions.js';
 import { replyEnvelope } from './reply-envelope.js';
 import { reviewSchema } from './test-support/review-schema.js';
 
-const SHIPPED: Record<string, Contract | AnySchema> = { erkTripwireCandidates, ...NORMALIZE_CONTRACTS, ...PIPELINE_CONTRACTS };
+const FIXTURES: Record<string, Contract | AnySchema> = { ...NORMALIZE_CONTRACTS, ...PIPELINE_CONTRACTS };
 
 /** The text after the `Example:` line, which is what a model that copies the example would send. */
 const exampleOf = (text: string): string => text.slice(text.indexOf('Example:\n') + 'Example:\n'.length);
@@ -40,7 +39,7 @@ describe('renderInstructions', () => {
     expect(exampleOf(text)).toBe('<BEAD_STATUS>\n{"status":"done","checks":{"tests":"pass","lint":"pass","typecheck":"pass","qualitative":"pass"}}\n</BEAD_STATUS>');
   });
 
-  it.each(Object.entries(SHIPPED))('%s: the rendered example parses back with zero interventions', (_name, contract) => {
+  it.each(Object.entries(FIXTURES))('%s: the rendered example parses back with zero interventions', (_name, contract) => {
     const bare = renderInstructions(contract);
     expect(bare).toContain('Example:');
     if (!isContract(contract) || contract.tags.length === 0) {
@@ -74,7 +73,7 @@ describe('renderInstructions', () => {
   });
 
   it('leaves the example out rather than show one the contract would reject', () => {
-    const text = renderInstructions(z.object({ pin: z.string().regex(/^[0-9]{4}$/) }));
+    const text = renderInstructions(z.object({ pin: z.string().regex(/^(?=\d)\d{4}$/) }));
     expect(text).toBe(['Reply with only the JSON, no other text.', 'Fields:', '- pin: string'].join('\n'));
   });
 });
