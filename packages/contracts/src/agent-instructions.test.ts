@@ -2,13 +2,15 @@
  * Every shipped contract drives its prompt: `renderInstructions` shows an
  * example the contract itself accepts as-is (zero interventions).
  */
-import { safeParse } from '@airlock/core';
+import { safeParse, type Contract } from '@airlock/core';
 import { exampleValue, extractStructuredOutput, renderInstructions } from '@airlock/core/agent';
 import { describe, expect, it } from 'vitest';
 import { ARTIFACT_CONTRACTS } from './artifact-contracts.js';
 
+const CONTRACTS = Object.entries(ARTIFACT_CONTRACTS) as [string, Contract][];
+
 describe('agent instructions of the shipped contracts', () => {
-  it.each(Object.entries(ARTIFACT_CONTRACTS))('%s: the example passes safeParse with zero interventions', (_name, contract) => {
+  it.each(CONTRACTS)('%s: the example passes safeParse with zero interventions', (_name, contract) => {
     const example = exampleValue(contract);
     expect(example).not.toBeUndefined();
     expect(JSON.stringify(example), 'an empty example shows nothing').not.toMatch(/^(\[\]|\{\})$/);
@@ -16,7 +18,7 @@ describe('agent instructions of the shipped contracts', () => {
     expect(result.success ? result.interventions : result).toEqual([]);
   });
 
-  it.each(Object.entries(ARTIFACT_CONTRACTS))('%s: the rendered block parses back untouched', (_name, contract) => {
+  it.each(CONTRACTS)('%s: the rendered block parses back untouched', (_name, contract) => {
     const text = renderInstructions(contract, { blockMarker: 'cadre-json' });
     const block = text.slice(text.indexOf('Example:\n') + 'Example:\n'.length);
     expect(extractStructuredOutput(block, contract, { fallbackToRawJson: false })).toMatchObject({ success: true, interventions: [] });
