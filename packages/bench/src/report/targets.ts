@@ -26,6 +26,7 @@ export const BATCH2_VS_BATCH1 = atLeast('macro.batch2_vs_batch1', 'Whole log: ru
 export const BATCH_INLINE_VS_NAIVE = atLeast('macro.batch_inline_vs_naive', 'Whole log: runBatch inline (threads 0) vs naive single-thread pipeline', 1.8);
 export const BATCH_STARTUP_PER_THREAD = atMost('macro.startup_ms_per_thread', 'Pool start-up per worker thread (tiny log: 2 threads minus inline, halved)', 150, 'ms');
 export const RSS_PEAK = atMost('rss.peak_mb', 'Peak RSS over growing logs (largest run)', 250, 'MB');
+export const REPORT_LOAD_100K = atMost('report.load_100k_ms', 'HTML report of 100,000 records: usable in Chromium (navigation → list and overview drawn)', 3000, 'ms');
 
 /** WASM vs JS scanner at one size; the target applies from 2 KB up. */
 export function wasmVsJs(sizeLabel: string, withTarget: boolean): RatioSpec {

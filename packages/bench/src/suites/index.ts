@@ -1,5 +1,6 @@
 import { jsonSuite } from './json-suite.js';
 import { macroSuite } from './macro-suite.js';
+import { reportSuite } from './report-suite.js';
 import { rssSuite } from './rss-suite.js';
 import { scalingSuite } from './scaling-suite.js';
 import { scannerSuite } from './scanner-suite.js';
@@ -8,7 +9,7 @@ import { validateSuite } from './validate-suite.js';
 import { yamlSuite } from './yaml-suite.js';
 
 /** Every suite, in run order. Add new suites here. */
-export const SUITES: readonly Suite[] = [scannerSuite, jsonSuite, yamlSuite, validateSuite, scalingSuite, macroSuite, rssSuite];
+export const SUITES: readonly Suite[] = [scannerSuite, jsonSuite, yamlSuite, validateSuite, scalingSuite, macroSuite, rssSuite, reportSuite];
 
 export type { Suite, SuiteContext } from './suite.js';
 export { SuiteRecorder } from './suite-recorder.js';
