@@ -22,3 +22,5 @@ export { formatDiff } from './format-diff.js';
 export { airlockVersion } from './airlock-version.js';
 export { getPath } from './get-path.js';
 export { useWasmScanner } from './use-wasm-scanner.js';
+export { suggestContractAdditions, type ContractSuggestions, type SuggestRecord, type Finding, type AliasFinding, type SynonymFinding, type KeyFinding } from './suggest-contract-additions.js';
+export { formatContractFragment, type FragmentOptions } from './format-contract-fragment.js';
