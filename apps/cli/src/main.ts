@@ -8,6 +8,8 @@ import { processIo, type CliIo } from './cli-io.js';
 import { diffCommand } from './diff-command.js';
 import { parseCommand } from './parse-command.js';
 import { schemaCommand } from './schema-command.js';
+import { reportCommand } from './report-command.js';
+import { suggestCommand } from './suggest-command.js';
 import { MAIN_HELP } from './usage.js';
 import { UsageError } from './usage-error.js';
 import { workerCommand } from './worker-command.js';
@@ -18,6 +20,8 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   diff: diffCommand,
   schema: schemaCommand,
   worker: workerCommand,
+  report: reportCommand,
+  suggest: suggestCommand,
 };
 
 function errorStatus(error: unknown): { message: string; status: number } {

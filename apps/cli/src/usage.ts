@@ -10,6 +10,8 @@ usage:
   airlock diff <a.ndjson> <b.ndjson>
   airlock schema --contract <module>#<export> --provider <provider>
   airlock worker --queue redis://host:port [--threads <n>]
+  airlock report <out.ndjson> [<b.ndjson>] -o <report.html> [--log <run.jsonl>]
+  airlock suggest <out.ndjson> --contract <module>#<export> [--json]
   airlock <command> --help
 
 A contract is a .ts or .js module exporting a Zod schema (or any Standard
@@ -116,3 +118,37 @@ options:
   -h, --help
 
 exit status: 0 stopped, 1 queue failure, 2 usage error`;
+
+export const REPORT_HELP = `usage: airlock report <out.ndjson> [<b.ndjson>] -o <report.html> [--log <run.jsonl>]
+
+Writes a batch output as one self-contained HTML file (no server, no network):
+counts by outcome, failure class, rule and agent; a record list filterable by
+outcome, failure class, rule, agent and text; each record with its interventions,
+validation errors and value. With two outputs of the same log, a comparison
+page lists the records whose outcome changed and the rule deltas.
+
+options:
+  -o, --output <file>   the HTML file to write (required)
+      --log <file>      the run log the batch read (plain or .gz): shows each record's
+                        raw text with the candidate and every intervention highlighted
+      --title <text>    page title
+  -h, --help
+
+exit status: 0 written, 2 usage error (bad flag, unreadable or foreign output)`;
+
+export const SUGGEST_HELP = `usage: airlock suggest <out.ndjson> --contract <module>#<export> [--json]
+
+Reads a batch output's failures and interventions and proposes contract
+additions, each with how often it occurs and example lines: keys stripped as
+extras where a required field of the same object was missing (aliases), enum
+values that failed (synonyms), single keys wrapping the whole artifact
+(wrappers), tags and fences the artifacts came in. The additions are checked by
+re-validating the failed records' parsed values. Nothing is applied: paste the
+printed defineContract fragment into the contract module if it is right.
+
+options:
+  -c, --contract <module>#<export>  the contract the batch ran with
+      --json                        print the proposals as JSON
+  -h, --help
+
+exit status: 0 printed, 2 usage error`;

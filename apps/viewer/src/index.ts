@@ -11,3 +11,4 @@
 export { renderReport, writeReport, type RenderReportOptions } from './render-report.js';
 export { collectRun, DEFAULT_CHUNK_SIZE, type ReportRecord, type ReportRunInput, type CollectedRun } from './collect-run.js';
 export type { EmbeddedReport, EmbeddedRun, RecordDetails } from './report-format.js';
+export { readLogTexts } from './read-log-texts.js';

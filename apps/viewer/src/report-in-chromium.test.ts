@@ -5,23 +5,25 @@
  */
 import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { defineContract, type ParseResult } from '@airlock/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleContract, sampleSchema } from '../../../examples/contract.js';
-import type { ReportRunInput } from './collect-run.js';
+import type { ReportRecord, ReportRunInput } from './collect-run.js';
 import { renderReport } from './render-report.js';
 import { chromiumAvailable, launchChromium, type TestBrowser } from './test-support/launch-chromium.js';
-import { runOfLog, sampleLogLines } from './test-support/sample-records.js';
+import { runOfLog, sampleBatchRun, sampleLogLines } from './test-support/sample-records.js';
 
 const ARTIFACTS = new URL('../test-artifacts/', import.meta.url);
 const available = chromiumAvailable();
 let browser: TestBrowser | undefined;
+let sample: Awaited<ReturnType<typeof sampleBatchRun>>;
 
 beforeAll(async () => {
   if (!available) return;
   mkdirSync(ARTIFACTS, { recursive: true });
+  sample = await sampleBatchRun(fileURLToPath(ARTIFACTS));
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -49,15 +51,14 @@ function problemsOf(page: Page): string[] {
 
 describe.skipIf(!available)('the report in Chromium', () => {
   const lines = sampleLogLines();
-  const sample = runOfLog(lines, sampleContract, 'sample.ndjson');
-  const results = (sample.records as { line: number; result: ParseResult<unknown> }[]);
+  const results = (): ReportRecord[] => sample.records;
 
   it('opens the sample batch, filters by a rule, and shows a record with its candidate and intervention spans', async () => {
     const page = await openReport('sample-report', [sample]);
     expect(await page.getByTestId('cards').innerText()).toContain(String(lines.length));
     expect(await page.locator('[data-testid=chart-rules] a[data-rule=trailing_comma]').count()).toBe(1);
 
-    const withRule = results.filter((r) => r.result.interventions.some((i) => i.rule === 'trailing_comma'));
+    const withRule = results().filter((r) => r.result.interventions.some((i) => i.rule === 'trailing_comma'));
     await page.locator('[data-testid=chart-rules] a[data-rule=trailing_comma]').click();
     await expect.poll(() => page.getByTestId('count').innerText()).toBe(`${withRule.length} of ${lines.length} records`);
     const first = withRule[0]!;
@@ -91,7 +92,7 @@ describe.skipIf(!available)('the report in Chromium', () => {
     await page.keyboard.press('r');
     await page.locator('select[data-filter=failure]').selectOption('schema');
     await page.keyboard.press('j');
-    const line = results.find((r) => !r.result.success && r.result.failure === 'schema')!.line;
+    const line = results().find((r) => !r.result.success && r.result.failure === 'schema')!.line;
     await page.waitForSelector(`[data-testid=record][data-line="${line}"]`);
     expect(await page.locator('mark.failure').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('validation-errors').innerText()).toMatch(/verdict|issues|summary/);
@@ -102,7 +103,7 @@ describe.skipIf(!available)('the report in Chromium', () => {
   it('compares two outputs of the same log: changed records and rule deltas', async () => {
     const lenient = defineContract({ name: 'sample', schema: sampleSchema, synonyms: { verdict: { map: { approve: ['looks good'] } } } });
     const after = runOfLog(lines, lenient, 'lenient.ndjson');
-    const changed = (after.records as { line: number; result: ParseResult<unknown> }[]).filter((r, k) => r.result.success !== results[k]!.result.success).length;
+    const changed = (after.records as { line: number; result: ParseResult<unknown> }[]).filter((r, k) => r.result.success !== results()[k]!.result.success).length;
     expect(changed).toBeGreaterThan(0);
     const page = await openReport('sample-compare', [sample, after]);
     await page.keyboard.press('c');

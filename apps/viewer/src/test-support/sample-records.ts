@@ -3,10 +3,26 @@
  * process (the same results a batch writes), with the log's raw texts.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { safeParse, type Contract } from '@airlock/core';
+import { readBatchOutput, runBatch } from '@airlock/worker';
 import type { ReportRecord, ReportRunInput } from '../collect-run.js';
+import { readLogTexts } from '../read-log-texts.js';
 
 export const SAMPLE_LOG = new URL('../../../../examples/sample-run-log.jsonl', import.meta.url);
+const SAMPLE_CONTRACT = fileURLToPath(new URL('../../../../examples/contract.ts', import.meta.url));
+
+/** The sample batch as `airlock batch` writes it (inline), read back like `airlock report` reads it. */
+export async function sampleBatchRun(dir: string): Promise<ReportRunInput & { records: ReportRecord[] }> {
+  const output = join(dir, 'sample.ndjson');
+  await runBatch({ input: fileURLToPath(SAMPLE_LOG), output, contract: { module: SAMPLE_CONTRACT, export: 'sampleContract' }, threads: 0, force: true });
+  const reader = await readBatchOutput(output);
+  const records: ReportRecord[] = [];
+  for await (const record of reader) records.push(record);
+  const texts = await readLogTexts(fileURLToPath(SAMPLE_LOG), reader.metadata.options.field);
+  return { label: 'sample.ndjson', metadata: reader.metadata, records, rawText: (line) => texts.get(line) };
+}
 
 interface LogEntry {
   id?: string | number;
