@@ -1,12 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from './main.js';
 import { memoryIo } from './test-support/memory-io.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'airlock-cli-report-'));
+// Inside the package, so the contract modules written here resolve @airlock/core as a user's would.
+const scratch = fileURLToPath(new URL('../.airlock-tmp/', import.meta.url));
+mkdirSync(scratch, { recursive: true });
+const dir = mkdtempSync(join(scratch, 'report-'));
 const file = (name: string) => join(dir, name);
 const sampleLog = fileURLToPath(new URL('../../../examples/sample-run-log.jsonl', import.meta.url));
 const contract = fileURLToPath(new URL('../../../examples/contract.ts', import.meta.url));
