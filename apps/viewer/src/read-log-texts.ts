@@ -3,7 +3,30 @@
  * each record's text with its spans highlighted (batch outputs keep results,
  * not the texts they came from).
  */
-import { getPath, openInputLines } from '@airlock/worker';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { BatchError, getPath } from '@airlock/worker';
+
+/** The log's bytes as text, gunzipped when it starts with the gzip magic bytes (as `airlock batch` decides). */
+async function openText(path: string): Promise<Readable> {
+  let head: Buffer;
+  try {
+    const handle = await open(path, 'r');
+    try {
+      head = Buffer.alloc(2);
+      await handle.read(head, 0, 2, 0);
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    throw new BatchError('input', `cannot read run log ${path}: ${(error as Error).message.split('\n', 1)[0]}`);
+  }
+  const file = createReadStream(path);
+  return head[0] === 0x1f && head[1] === 0x8b ? file.pipe(createGunzip()) : file;
+}
 
 /**
  * Reads every line's text field (`output`, or the batch's `--field`) of a run
@@ -15,25 +38,19 @@ import { getPath, openInputLines } from '@airlock/worker';
  * texts.get(3); // the model text of line 3
  */
 export async function readLogTexts(path: string, field: string): Promise<Map<number, string>> {
-  const input = await openInputLines(path);
   const texts = new Map<number, string>();
-  try {
-    const lines = input.lines();
-    let line = 0;
-    for (let next = await lines.next(); next.done !== true; next = await lines.next()) {
-      line++;
-      if (next.value.trim() === '') continue;
-      let record: unknown;
-      try {
-        record = JSON.parse(next.value);
-      } catch {
-        continue;
-      }
-      const text = getPath(record, field);
-      if (typeof text === 'string') texts.set(line, text);
+  let line = 0;
+  for await (const text of createInterface({ input: await openText(path), crlfDelay: Infinity })) {
+    line++;
+    if (text.trim() === '') continue;
+    let record: unknown;
+    try {
+      record = JSON.parse(text);
+    } catch {
+      continue;
     }
-  } finally {
-    input.close();
+    const value = getPath(record, field);
+    if (typeof value === 'string') texts.set(line, value);
   }
   return texts;
 }

@@ -21,7 +21,6 @@ export { diffBatches, type BatchDiff, type OutcomeChange } from './diff-batches.
 export { formatDiff } from './format-diff.js';
 export { airlockVersion } from './airlock-version.js';
 export { getPath } from './get-path.js';
-export { openInputLines, type InputLines } from './open-input-lines.js';
 export { useWasmScanner } from './use-wasm-scanner.js';
 export { suggestContractAdditions, type ContractSuggestions, type SuggestRecord, type Finding, type AliasFinding, type SynonymFinding, type KeyFinding } from './suggest-contract-additions.js';
 export { formatContractFragment, type FragmentOptions } from './format-contract-fragment.js';
