@@ -1,13 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { safeParse } from '@airlock/core';
-import { fromProvider, PROVIDERS } from '@airlock/core/schema';
-import { describe, expect, it } from 'vitest';
+import { fromProvider, PROVIDERS, schemaFingerprint } from '@airlock/core/schema';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { ticket } from '../../../examples/ticket.js';
 import { main } from './main.js';
+import { makeTaskLog } from './test-support/make-task-log.js';
 import { memoryIo } from './test-support/memory-io.js';
 import { runCli } from './test-support/run-cli.js';
+import { task } from './test-support/task-contract.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SAMPLE = join(ROOT, 'examples/contract.ts#sampleContract');
@@ -81,6 +84,18 @@ describe('airlock schema', () => {
     const run = await schema(['--contract', SAMPLE, '--provider', 'ag-ui', '--name', 'submit_review', '--description', 'Submit the review', '--compact']);
     expect(run.out.trimEnd().split('\n')).toHaveLength(1);
     expect(JSON.parse(run.out)).toMatchObject({ name: 'submit_review', description: 'Submit the review', parameters: { type: 'object', additionalProperties: false } });
+  });
+
+  it('the fingerprint batch outputs carry is the schema fingerprint (sha256 of the closed JSON Schema)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'airlock-cli-schema-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(join(dir, 'log.jsonl'), makeTaskLog(5));
+    const contract = fileURLToPath(new URL('./test-support/task-contract.ts', import.meta.url));
+    const io = memoryIo();
+    expect(await main(['batch', join(dir, 'log.jsonl'), '--contract', `${contract}#task`, '-o', join(dir, 'out.ndjson'), '--threads', '0', '--quiet'], io)).toBe(0);
+    const metadata = JSON.parse(readFileSync(join(dir, 'out.ndjson'), 'utf8').split('\n', 1)[0]!) as { airlock: { contract: { fingerprint: string } } };
+    expect(metadata.airlock.contract.fingerprint).toBe(schemaFingerprint(task));
+    expect(metadata.airlock.contract.fingerprint).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('prints its help', async () => {

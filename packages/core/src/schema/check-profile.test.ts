@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineContract } from '../contract/define-contract.js';
 import { FIXTURE_CONTRACTS } from '../normalize/test-support/fixture-contracts.js';
+import { AgentSchemaProfileError, checkProfile, profileViolations } from './check-profile.js';
 
 /** The erk contract's twin (the shipped one lives in @airlock/contracts, which depends on core). */
 const erkTripwireCandidates = FIXTURE_CONTRACTS.erk;
-import { AgentSchemaProfileError, checkProfile, profileViolations } from './check-profile.js';
 
 type Recursive = { name: string; children: Recursive[] };
 const tree: z.ZodType<Recursive> = z.object({
@@ -109,6 +109,11 @@ describe('checkProfile', () => {
       shared: z.array(z.object({ x: z.string() })),
     });
     expect(profileViolations(schema)).toEqual([]);
+  });
+
+  it('lets a brand through: Zod 4 brands exist only in types, validation and JSON Schema are unchanged', () => {
+    const branded = z.object({ id: z.string().brand<'TicketId'>() });
+    expect(profileViolations(branded)).toEqual([]);
   });
 
   it('accepts the shipped erk contract', () => {

@@ -4,7 +4,8 @@
  * same schema. Anything that changes a value while validating it (defaults,
  * transforms, pipes, coercion, `.catch`), validates with code (refinements),
  * or has no closed JSON form (records, catch-alls, recursion, tuples, dates…)
- * is refused, every offending place at once.
+ * is refused, every offending place at once. Brands (`.brand()`) are types
+ * only in Zod 4: nothing of them exists at run time, so they pass unchanged.
  */
 import { globalRegistry } from 'zod';
 import { isContract } from '../contract/contract-brand.js';

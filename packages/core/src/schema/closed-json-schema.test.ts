@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FIXTURE_CONTRACTS } from '../normalize/test-support/fixture-contracts.js';
+import { AgentSchemaProfileError } from './check-profile.js';
+import { closedJsonSchema, type JsonSchema } from './closed-json-schema.js';
 
 /** The erk contract's twin (the shipped one lives in @airlock/contracts, which depends on core). */
 const erkTripwireCandidates = FIXTURE_CONTRACTS.erk;
-import { AgentSchemaProfileError } from './check-profile.js';
-import { closedJsonSchema, type JsonSchema } from './closed-json-schema.js';
 
 /** Every node of a JSON Schema with its JSON path. */
 function* nodes(node: unknown, path = '#'): Generator<[string, JsonSchema]> {

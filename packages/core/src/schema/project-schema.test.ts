@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FIXTURE_CONTRACTS } from '../normalize/test-support/fixture-contracts.js';
+import { AgentSchemaProfileError } from './check-profile.js';
+import { isProvider, projectSchema, PROVIDERS } from './project-schema.js';
 
 /** The erk contract's twin (the shipped one lives in @airlock/contracts, which depends on core). */
 const erkTripwireCandidates = FIXTURE_CONTRACTS.erk;
-import { AgentSchemaProfileError } from './check-profile.js';
-import { isProvider, projectSchema, PROVIDERS } from './project-schema.js';
 
 /** The contracts core ships: every one projects to every provider, its losses listed. */
 const SHIPPED = [erkTripwireCandidates];
