@@ -25,5 +25,8 @@ export const YAML_CODES = [
   'yaml_sequence_indent_drift', // 18
   'yaml_sibling_indent', // 19
   'yaml_wrapper_indentation', // vote scorecard wrapper indentation
+  'yaml_wrapped_scalar_indented', // a list scalar wrapped onto the next line
+  'yaml_doubled_quotes', // ''text'' around a scalar
+  'yaml_block_scalar_indented', // a block scalar body left unindented before sibling keys
 ] as const;
 export type YamlCode = (typeof YAML_CODES)[number];

@@ -26,6 +26,10 @@ import { repairReservedIndicators } from './repairs/repair-reserved-indicators.j
 import { repairSequenceIndentDrift } from './repairs/repair-sequence-indent-drift.js';
 import { repairSiblingIndentation } from './repairs/repair-sibling-indentation.js';
 import { repairWrapperIndentation } from './repairs/repair-wrapper-indentation.js';
+import { repairTypedInlineKeys } from './repairs/repair-typed-inline-keys.js';
+import { repairWrappedScalar } from './repairs/repair-wrapped-scalar.js';
+import { repairDoubledQuotes } from './repairs/repair-doubled-quotes.js';
+import { repairUnindentedBlockScalar } from './repairs/repair-unindented-block-scalar.js';
 
 /**
  * The repairs in order, grouped. Seed order (rules 1–19), except that the
@@ -36,10 +40,10 @@ import { repairWrapperIndentation } from './repairs/repair-wrapper-indentation.j
  */
 export const YAML_REPAIR_GROUPS: readonly (readonly YamlRepair[])[] = [
   [repairStrayFences, repairXmlTagLines],
-  [repairNestedMappingChildren, repairWrapperIndentation, repairInlineSequenceParent, repairColonSpacing, repairInlineKeys],
-  [repairPlainScalarColon, repairListPrimaryKey],
-  [repairFreeTextScalar, repairDashSpacing, repairDuplicateKeys],
-  [repairInvalidEscapes, repairInnerQuotes, repairUnclosedQuote, repairQuotedFragments, repairTypeUnion, repairReservedIndicators],
+  [repairNestedMappingChildren, repairWrapperIndentation, repairInlineSequenceParent, repairColonSpacing, repairInlineKeys, repairTypedInlineKeys],
+  [repairPlainScalarColon, repairListPrimaryKey, repairWrappedScalar],
+  [repairFreeTextScalar, repairUnindentedBlockScalar, repairDashSpacing, repairDuplicateKeys],
+  [repairInvalidEscapes, repairInnerQuotes, repairUnclosedQuote, repairDoubledQuotes, repairQuotedFragments, repairTypeUnion, repairReservedIndicators],
   [repairSequenceIndentDrift, repairSiblingIndentation],
 ];
 

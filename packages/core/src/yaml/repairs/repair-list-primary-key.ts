@@ -11,6 +11,8 @@ import { listParentKey } from './list-parent-key.js';
 import { LineRewriter, ownValue, type RepairContext, type RepairStep } from './repair-kit.js';
 import { replaceLine, rewriteEntries } from './rewrite-lines.js';
 
+const QUOTED = /^(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*')$/;
+
 /** The seed's wording, with the parent key, line, emitted scalar and primary key. */
 export function listPrimaryKeyMessage(parent: string, line: number, scalar: string, primaryKey: string): string {
   return `Repaired YAML sequence entry under "${parent}" at line ${line}: treated bare item "${scalar}" as ${primaryKey} before parsing.`;
@@ -24,7 +26,9 @@ export function listPrimaryKeyMessage(parent: string, line: number, scalar: stri
 export function repairListPrimaryKey(lines: readonly YamlLine[], context: RepairContext): RepairStep {
   const w = new LineRewriter('yaml_list_primary_key', '');
   return rewriteEntries(lines, w, (entry, i) => {
-    if (!entry.dash || entry.value === '' || !isPlainValue(entry.value)) return null;
+    // A complete quoted scalar (`- "src/app.ts"`) is as bare an item as a plain one.
+    const quoted = QUOTED.test(entry.value);
+    if (!entry.dash || entry.value === '' || (!isPlainValue(entry.value) && !quoted)) return null;
     const parent = listParentKey(lines, i, entry.indent);
     const primaryKey = parent === null ? undefined : ownValue(context.hints.listPrimaryKeys, parent);
     if (parent === null || primaryKey === undefined) return null;
@@ -40,7 +44,8 @@ export function repairListPrimaryKey(lines: readonly YamlLine[], context: Repair
     const j = nextContentLine(lines, i);
     const next = j < 0 ? null : readEntry(lines[j]!.text);
     const followedByField = next !== null && !next.dash && next.key !== null && indentOf(lines[j]!.text) > entry.indent;
-    if (entry.key !== null || !followedByField || /:(?:\s|$)/.test(entry.value)) return null;
-    return replaceLine(i, [`${pad}${primaryKey}: ${entry.value}`], listPrimaryKeyMessage(parent, line.line + 1, entry.value, primaryKey));
+    if (entry.key !== null || !followedByField || (!quoted && /:(?:\s|$)/.test(entry.value))) return null;
+    const scalar = quoted ? entry.value.slice(1, -1) : entry.value;
+    return replaceLine(i, [`${pad}${primaryKey}: ${entry.value}`], listPrimaryKeyMessage(parent, line.line + 1, scalar, primaryKey));
   });
 }

@@ -1,0 +1,26 @@
+/**
+ * A scalar wrapped in doubled single quotes (`- ''Rule: validate input''`):
+ * the model escaped quotes it did not need to. In YAML `''` is an empty
+ * string, so the text after it can never parse; one pair of single quotes is
+ * what was meant. Only a value that is exactly `''…''` with no quote inside
+ * is rewritten, so `'It''s'` (a legal escape) stays as it is.
+ */
+import type { YamlLine } from '../line-table.js';
+import { LineRewriter, type RepairStep } from './repair-kit.js';
+import { rewriteEntryValues } from './rewrite-lines.js';
+
+export const DOUBLED_QUOTES_MESSAGE = 'Repaired a YAML scalar wrapped in doubled single quotes before parsing.';
+
+const DOUBLED = /^''([^'\n]+)''$/;
+
+/**
+ * @example
+ * repairDoubledQuotes(toLines("- ''Rule: validate''")).lines[0].text // "- 'Rule: validate'"
+ */
+export function repairDoubledQuotes(lines: readonly YamlLine[]): RepairStep {
+  const w = new LineRewriter('yaml_doubled_quotes', DOUBLED_QUOTES_MESSAGE);
+  return rewriteEntryValues(lines, w, (entry) => {
+    const match = DOUBLED.exec(entry.value);
+    return match === null ? null : `'${match[1]}'`;
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * Rule 4, without a whitelist: several `key: value` pairs on one line
+ * (`batch_number: 4 is_final_free_form: false ai_commentary: "x"`, also after
+ * a list dash). The text alone settles it when every value before a following
+ * key is a number, a boolean, null or a complete quoted string: a plain scalar
+ * may not hold `: `, and a typed token cannot continue prose. A plain word
+ * before a key (`rationale: some rules: apply here`) stays for rule 5 or the
+ * contract's known keys (rule 4).
+ */
+import type { YamlLine } from '../line-table.js';
+import { LineRewriter, type RepairStep } from './repair-kit.js';
+import { INLINE_SEQUENCE_MESSAGE } from './repair-inline-sequence-parent.js';
+import { replaceLine, rewriteEntries } from './rewrite-lines.js';
+
+const TYPED = /^(?:[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|True|False|TRUE|FALSE|null|Null|NULL|~)$/;
+const NEXT_KEY = /^([A-Za-z_][\w-]*):(?:[ \t]+|$)/;
+
+interface Pair {
+  readonly key: string;
+  readonly value: string;
+}
+
+/** End of the quoted scalar that starts at `i` (index after its closing quote), or -1. */
+function quotedEnd(text: string, i: number): number {
+  const quote = text[i];
+  for (let k = i + 1; k < text.length; k++) {
+    const c = text[k];
+    if (quote === '"' && c === '\\') k++;
+    else if (c === quote) {
+      if (quote === "'" && text[k + 1] === "'") k++;
+      else return k + 1;
+    }
+  }
+  return -1;
+}
+
+/**
+ * The pairs of a value that runs on into more keys, or null when it is one value.
+ *
+ * @example
+ * splitTypedPairs('batch', '4 final: false note: "x"') // [{ key: 'batch', value: '4' }, { key: 'final', value: 'false' }, { key: 'note', value: '"x"' }]
+ */
+export function splitTypedPairs(firstKey: string, rest: string): Pair[] | null {
+  const pairs: Pair[] = [];
+  let key = firstKey;
+  let i = 0;
+  for (;;) {
+    let end: number;
+    if (rest[i] === '"' || rest[i] === "'") {
+      end = quotedEnd(rest, i);
+      if (end < 0) return null;
+    } else {
+      end = i;
+      while (end < rest.length && rest[end] !== ' ' && rest[end] !== '\t') end++;
+    }
+    const value = rest.slice(i, end);
+    const after = rest.slice(end).replace(/^[ \t]+/, '');
+    const next = NEXT_KEY.exec(after);
+    if (next === null) {
+      // The last value takes the rest of the line, as the emitted line says.
+      pairs.push({ key, value: rest.slice(i) });
+      return pairs.length >= 2 ? pairs : null;
+    }
+    const quoted = value.startsWith('"') || value.startsWith("'");
+    if (value === '' || after.length === rest.length - end || (!quoted && !TYPED.test(value))) return null;
+    pairs.push({ key, value });
+    key = next[1]!;
+    i = rest.length - after.length + next[0].length;
+    if (i >= rest.length) return null;
+  }
+}
+
+/**
+ * @example
+ * repairTypedInlineKeys(toLines('batch_number: 4 is_final_free_form: false')).lines.map((l) => l.text)
+ * // ['batch_number: 4', 'is_final_free_form: false']
+ */
+export function repairTypedInlineKeys(lines: readonly YamlLine[]): RepairStep {
+  const w = new LineRewriter('yaml_inline_keys_split', INLINE_SEQUENCE_MESSAGE);
+  return rewriteEntries(lines, w, (entry, i) => {
+    if (entry.key === null || entry.value === '' || !/[ \t][A-Za-z_][\w-]*:(?:[ \t]|$)/.test(entry.value)) return null;
+    const pairs = splitTypedPairs(entry.key, entry.value);
+    if (pairs === null) return null;
+    const text = lines[i]!.text;
+    const pad = ' '.repeat(entry.col);
+    return replaceLine(i, pairs.map((pair, k) => `${k === 0 ? text.slice(0, entry.col) : pad}${pair.key}: ${pair.value}`));
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * A block scalar whose body was not indented under its key, with sibling keys
+ * after it (`summary: >-` / `The store keeps tokens` / `status: draft`): YAML
+ * ends the scalar at once and trips on the body. The body runs up to the
+ * first line that is a key at the scalar's own indentation; it is indented
+ * under the key, its own relative indentation kept. Without such a sibling
+ * (the body might be trailing prose) or with an empty body, nothing changes.
+ * The free-text repair (rule 9) handles the same shape for `free_text`.
+ */
+import type { YamlLine } from '../line-table.js';
+import { indentOf, isBlank } from '../line-table.js';
+import { isBlockIndicator, readEntry } from '../yaml-entry.js';
+import { LineRewriter, shiftIndent, type RepairStep } from './repair-kit.js';
+import { rewriteEntries } from './rewrite-lines.js';
+
+export const UNINDENTED_BLOCK_MESSAGE = 'Indented the body of a YAML block scalar under its key before parsing.';
+
+/** Index of the sibling key line that ends the body starting at `from`, or -1. */
+function siblingAfter(lines: readonly YamlLine[], from: number, indent: number): number {
+  for (let k = from; k < lines.length; k++) {
+    const text = lines[k]!.text;
+    if (isBlank(text)) continue;
+    const depth = indentOf(text);
+    if (depth < indent) return -1;
+    const entry = readEntry(text);
+    if (depth === indent && (entry.dash || entry.key !== null)) return entry.dash ? -1 : k;
+  }
+  return -1;
+}
+
+/**
+ * @example
+ * repairUnindentedBlockScalar(toLines('summary: >-\nKeeps tokens.\nstatus: draft')).lines.map((l) => l.text)
+ * // ['summary: >-', '  Keeps tokens.', 'status: draft']
+ */
+export function repairUnindentedBlockScalar(lines: readonly YamlLine[]): RepairStep {
+  const w = new LineRewriter('yaml_block_scalar_indented', UNINDENTED_BLOCK_MESSAGE);
+  return rewriteEntries(lines, w, (entry, i) => {
+    if (entry.key === null || entry.dash || !isBlockIndicator(entry.value)) return null;
+    let first = i + 1;
+    while (first < lines.length && isBlank(lines[first]!.text)) first++;
+    if (first >= lines.length || indentOf(lines[first]!.text) > entry.indent) return null;
+    const end = siblingAfter(lines, first, entry.indent);
+    if (end <= first) return null;
+    const body = lines.slice(i + 1, end);
+    const depth = Math.min(...body.filter((line) => !isBlank(line.text)).map((line) => indentOf(line.text)));
+    return { end, texts: [lines[i]!.text, ...body.map((line) => shiftIndent(line.text, entry.indent + 2 - depth))] };
+  });
+}
