@@ -1,5 +1,5 @@
 /**
- * `pnpm --filter @airlock/bench generate --size 10MB --seed 1 [--profile realistic] -o corpus/log.jsonl`
+ * `pnpm --filter @airlock/bench generate --size 10MB --seed 1 [--profile realistic|pack] -o corpus/log.jsonl`
  * Writes a deterministic run log and prints its mix.
  */
 import { resolve } from 'node:path';
@@ -24,7 +24,9 @@ async function main(): Promise<void> {
   // pnpm --filter runs scripts in the package directory, so relative paths land in packages/bench.
   const path = resolve(process.cwd(), values.out);
   const started = performance.now();
-  if (values.profile !== 'default' && values.profile !== 'realistic') throw new Error(`Unknown profile "${values.profile}" (default or realistic).`);
+  if (values.profile !== 'default' && values.profile !== 'realistic' && values.profile !== 'pack') {
+    throw new Error(`Unknown profile "${values.profile}" (default, realistic or pack).`);
+  }
   const stats = await writeLog({ size, seed, path, profile: values.profile });
   const seconds = (performance.now() - started) / 1000;
   console.log(

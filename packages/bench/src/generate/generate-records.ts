@@ -3,6 +3,7 @@
  * of this stream, so a 1 MB log is the start of the 1 GB log of the same seed.
  */
 import type { ArtifactKind } from './build-artifact.js';
+import { renderPackOutput } from './pack-output.js';
 import { renderRealisticOutput } from './realistic-output.js';
 import { OUTPUT_MIX, renderOutput, type OutputKind } from './render-output.js';
 import { Rng } from './rng.js';
@@ -33,8 +34,14 @@ const AGENT_OF: Record<ArtifactKind, readonly string[]> = {
 
 const START_MS = Date.UTC(2025, 0, 1);
 
-/** Which mix a log draws from: the even default mix, or one shaped like real run logs. */
-export type LogProfile = 'default' | 'realistic';
+/** Which mix a log draws from: the even default mix, one shaped like real run logs, or the shipped contracts' fixtures. */
+export type LogProfile = 'default' | 'realistic' | 'pack';
+
+function renderProfile(profile: LogProfile, rng: Rng) {
+  if (profile === 'realistic') return renderRealisticOutput(rng);
+  if (profile === 'pack') return renderPackOutput(rng);
+  return renderOutput(rng.weighted(OUTPUT_MIX), rng);
+}
 
 /**
  * Yields records forever; stop when you have enough.
@@ -46,7 +53,7 @@ export function* generateRecords(seed: number, profile: LogProfile = 'default'):
   const rng = new Rng(seed);
   let clock = START_MS;
   for (let n = 0; ; n++) {
-    const out = profile === 'realistic' ? renderRealisticOutput(rng) : renderOutput(rng.weighted(OUTPUT_MIX), rng);
+    const out = renderProfile(profile, rng);
     const kind = out.kind;
     clock += rng.int(1, 90) * 1000;
     const agent = out.artifact === null ? rng.pick(AGENTS) : rng.pick(AGENT_OF[out.artifact]);
