@@ -14,6 +14,9 @@ export const YAML_PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions 
   uniqueKeys: true,
   strict: true,
   prettyErrors: false,
+  // yaml reports some findings (e.g. "Keys with collection values will be stringified") as
+  // process warnings; they would print on the user's terminal, once per record of a batch.
+  logLevel: 'error',
 };
 
 export const YAML_TO_JS_OPTIONS: ToJSOptions = {
