@@ -2,7 +2,7 @@
  * The `airlock` command line: dispatch, and the one place errors become a
  * single stderr line and an exit status.
  */
-import { BatchError } from '@airlock/worker';
+import { airlockVersion, BatchError } from '@airlock/worker';
 import { batchCommand } from './batch-command.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { diffCommand } from './diff-command.js';
@@ -44,6 +44,10 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     (command === undefined ? io.stderr : io.stdout).write(`${MAIN_HELP}\n`);
     return command === undefined ? 2 : 0;
+  }
+  if (command === '--version' || command === '-v' || command === 'version') {
+    io.stdout.write(`${airlockVersion()}\n`);
+    return 0;
   }
   const run = COMMANDS[command];
   if (run === undefined || !Object.prototype.hasOwnProperty.call(COMMANDS, command)) {

@@ -13,6 +13,7 @@ usage:
   airlock report <out.ndjson> [<b.ndjson>] -o <report.html> [--log <run.jsonl>]
   airlock suggest <out.ndjson> --contract <module>#<export> [--json]
   airlock <command> --help
+  airlock --version
 
 A contract is a .ts or .js module exporting a Zod schema (or any Standard
 Schema) or an Airlock contract; .ts modules load without a build step.`;

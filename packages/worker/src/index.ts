@@ -9,7 +9,7 @@
  */
 export * from './types.js';
 export { runBatch, batchMetadata, DEFAULT_CHUNK_SIZE, INLINE_BELOW_BYTES, type BatchMetadataInput } from './run-batch.js';
-export { BatchError, type BatchErrorKind } from './batch-error.js';
+export { BatchError, describeIoError, type BatchErrorKind } from './batch-error.js';
 export { loadContract, resolveContractRef, prepareContractRef, importContract, type ResolvedContractRef } from './load-contract.js';
 export { processChunk, type ChunkInput, type ChunkOutput } from './process-chunk.js';
 export { emptyCounts, mergeCounts, outcomeOf, countResult, NO_AGENT } from './batch-counts.js';
