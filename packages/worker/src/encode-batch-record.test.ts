@@ -64,8 +64,12 @@ describe('encodeBatchRecord', () => {
     const wire = JSON.parse(encodeBatchRecord(place, result, false)) as { interventions: unknown[][] };
     const quotes = wire.interventions.filter((i) => i[0] === 'single_quoted_string');
     expect(quotes.length).toBeGreaterThan(2);
-    expect(quotes[0]!.slice(1, 4)).toEqual(['parse', 'parser_fix', expect.stringMatching(/single quote/)]);
-    for (const short of quotes.slice(1)) expect(short).toEqual(['single_quoted_string', [expect.any(Number), expect.any(Number)], null, "'", '"']);
+    expect(quotes[0]!.slice(1, 4)).toEqual(['parse', 'parser_fix', expect.stringMatching(/single quotes/)]);
+    // One intervention per string, spanning it: `'t'` and `'priority'` repeat the rule in the short form.
+    expect(quotes.slice(1)).toEqual([
+      ['single_quoted_string', [10, 13], null, "'t'", '"t"'],
+      ['single_quoted_string', [15, 25], null, "'priority'", '"priority"'],
+    ]);
     expect(roundTrip(result)).toEqual({ ...result, raw: result.success ? result.data : undefined });
   });
 

@@ -163,7 +163,7 @@ describe('runWithRetries', () => {
       [
         'Your previous reply needed repairs that are not allowed.',
         'Write the output so that none of these repairs is needed:',
-        '- single_quoted_string: Replaced a single quote delimiting a string with a double quote.',
+        '- single_quoted_string: Replaced the single quotes around a string with double quotes.',
         'Reply with only the corrected output as JSON in a ```cadre-json block, with this shape:',
         SHAPE,
       ].join('\n'),

@@ -54,10 +54,10 @@ export type JsonCode = (typeof JSON_CODES)[number];
 
 /** Category and report sentence of each JSON repair rule. */
 export const JSON_CODE_INFO: { readonly [K in JsonCode]: { readonly category: Category; readonly message: string } } = {
-  single_quoted_string: { category: 'parser_fix', message: 'Replaced a single quote delimiting a string with a double quote.' },
-  curly_quoted_string: { category: 'parser_fix', message: 'Replaced a typographic quote delimiting a string with a double quote.' },
-  backtick_quoted_string: { category: 'parser_fix', message: 'Replaced a backtick or acute accent delimiting a string with a double quote.' },
-  triple_quoted_string: { category: 'parser_fix', message: 'Replaced Python triple quotes around a string with a double quote.' },
+  single_quoted_string: { category: 'parser_fix', message: 'Replaced the single quotes around a string with double quotes.' },
+  curly_quoted_string: { category: 'parser_fix', message: 'Replaced the typographic quotes around a string with double quotes.' },
+  backtick_quoted_string: { category: 'parser_fix', message: 'Replaced the backticks or acute accents around a string with double quotes.' },
+  triple_quoted_string: { category: 'parser_fix', message: 'Replaced the Python triple quotes around a string with double quotes.' },
   missing_closing_quote: { category: 'parser_fix', message: 'Inserted the missing closing quote of a string.' },
   missing_opening_quote: { category: 'parser_fix', message: 'Quoted a string that was missing its opening quote.' },
   unescaped_quote_escaped: { category: 'parser_fix', message: 'Escaped a double quote inside a string.' },

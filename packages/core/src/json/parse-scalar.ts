@@ -85,13 +85,19 @@ function parseNumber(ctx: RepairContext): boolean {
  * spaces, and quotes it. A quote right after it is taken as its missing-start
  * partner, as in `abc"`.
  */
-export function parseUnquoted(ctx: RepairContext, isKey: boolean): boolean {
+export function parseUnquoted(ctx: RepairContext, isKey: boolean, quotesInside = false): boolean {
   const { text, n } = ctx;
   const start = ctx.i;
   let i = start;
+  /** Quotes met inside an object's unquoted value (`It's`, `Hi "friends"`): content, escaped. */
+  let quotes = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
-    if (isUnquotedStop(c) || isQuote(c) || (isKey && c === Ch.COLON)) break;
+    if (isUnquotedStop(c) || (isKey && c === Ch.COLON)) break;
+    if (isQuote(c)) {
+      if (!quotesInside || i === start) break;
+      quotes++;
+    }
     if (c === Ch.SLASH) {
       const d = text.charCodeAt(i + 1);
       if (isUrlSchemeBefore(text, start, i)) {
@@ -109,6 +115,10 @@ export function parseUnquoted(ctx: RepairContext, isKey: boolean): boolean {
   if (end === i && text.charCodeAt(i) === Ch.DQUOTE) {
     record(ctx, 'missing_opening_quote', start, i + 1, JSON.stringify(symbol));
     ctx.i = i + 1;
+  } else if (quotes === 1 && text.charCodeAt(end - 1) === Ch.DQUOTE) {
+    // `abc"` then a delimiter: the quote is the end of a string missing its start.
+    record(ctx, 'missing_opening_quote', start, end, JSON.stringify(symbol.slice(0, -1)));
+    ctx.i = end;
   } else {
     record(ctx, isKey ? 'unquoted_key' : 'unquoted_string', start, end, JSON.stringify(symbol));
     ctx.i = end;
@@ -129,7 +139,7 @@ function parseRegex(ctx: RepairContext): boolean {
 }
 
 /** An identifier at `ctx.i`: keyword, truncated keyword, call wrapper or unquoted text. */
-function parseWord(ctx: RepairContext): Scalar {
+function parseWord(ctx: RepairContext, quotesInside: boolean): Scalar {
   const { text, n } = ctx;
   const start = ctx.i;
   let i = start;
@@ -161,16 +171,55 @@ function parseWord(ctx: RepairContext): Scalar {
       return Scalar.VALUE;
     }
   }
-  return parseUnquoted(ctx, false) ? Scalar.VALUE : Scalar.FAILED;
+  return parseUnquoted(ctx, false, quotesInside) ? Scalar.VALUE : Scalar.FAILED;
 }
+
+/**
+ * In an object's value, true when the number or keyword that ends at `ctx.i` is
+ * only the start of unquoted text running to the next `,`, newline or closer
+ * (`{a: 3 apples, b: 2}`, `{a: true story}`): a word follows on the same line
+ * and no `key:` does (`{a: 1 b: 2}` is a missing comma). Reads at most to that
+ * stop, which the text value then reads again: linear.
+ */
+function continuesAsText(ctx: RepairContext): boolean {
+  const { text, n } = ctx;
+  let j = ctx.i;
+  while (j < n && (text.charCodeAt(j) === Ch.SPACE || text.charCodeAt(j) === Ch.TAB)) j++;
+  if (j === ctx.i || j >= n) return false;
+  const c = text.charCodeAt(j);
+  if (!isIdentChar(c)) return false;
+  for (let k = j; k < n; k++) {
+    const d = text.charCodeAt(k);
+    if (isUnquotedStop(d) || d === Ch.CR) return true;
+    if (d === Ch.SLASH && (text.charCodeAt(k + 1) === Ch.SLASH || text.charCodeAt(k + 1) === Ch.STAR)) return true;
+    // `key: …` after it: the value ended and a comma is missing (`10:30` and URLs stay text).
+    if (d === Ch.COLON && (k + 1 >= n || isWs(text.charCodeAt(k + 1)))) return false;
+  }
+  return true;
+}
+
+/** Where a scalar stands: an object's value reads unquoted text with spaces and quotes in it. */
+export const enum ScalarPlace { OTHER, OBJECT_VALUE }
 
 /**
  * Parses a non-container value at `ctx.i` (which is not whitespace).
  *
  * @example
  * // 'True' → true (python_literal); '.5' → 0.5 (number_leading_dot); 'hello world' → "hello world"
+ * // in an object's value: '3 apples, …' → "3 apples" (unquoted_string)
  */
-export function parseScalar(ctx: RepairContext): Scalar {
+export function parseScalar(ctx: RepairContext, place: ScalarPlace = ScalarPlace.OTHER): Scalar {
+  if (place === ScalarPlace.OTHER) return parseScalarAt(ctx, false);
+  const start = ctx.i;
+  const mark = ctx.edits.length;
+  const r = parseScalarAt(ctx, true);
+  if (r !== Scalar.VALUE || !continuesAsText(ctx)) return r;
+  ctx.edits.length = mark;
+  ctx.i = start;
+  return parseUnquoted(ctx, false, true) ? Scalar.VALUE : Scalar.FAILED;
+}
+
+function parseScalarAt(ctx: RepairContext, quotesInside: boolean): Scalar {
   const { text } = ctx;
   const c = text.charCodeAt(ctx.i);
   if (isDigit(c) || c === Ch.MINUS || c === Ch.DOT || c === Ch.PLUS) {
@@ -180,13 +229,13 @@ export function parseScalar(ctx: RepairContext): Scalar {
       return Scalar.VALUE;
     }
     if (parseNumber(ctx)) return Scalar.VALUE;
-    return parseUnquoted(ctx, false) ? Scalar.VALUE : Scalar.FAILED;
+    return parseUnquoted(ctx, false, quotesInside) ? Scalar.VALUE : Scalar.FAILED;
   }
-  if (isIdentStart(c)) return parseWord(ctx);
+  if (isIdentStart(c)) return parseWord(ctx, quotesInside);
   if (c === Ch.SLASH) return parseRegex(ctx) ? Scalar.VALUE : Scalar.FAILED;
   if (c === Ch.COLON || c === Ch.RPAREN || c === Ch.COMMA || c === Ch.SEMI || isUnquotedStop(c) || ctx.i >= ctx.n) {
     fail(ctx, ctx.i >= ctx.n ? 'Unexpected end of the text: a value was expected.' : `Unexpected character ${JSON.stringify(text[ctx.i])} at ${ctx.i}: a value was expected.`);
     return Scalar.FAILED;
   }
-  return parseUnquoted(ctx, false) ? Scalar.VALUE : Scalar.FAILED;
+  return parseUnquoted(ctx, false, quotesInside) ? Scalar.VALUE : Scalar.FAILED;
 }

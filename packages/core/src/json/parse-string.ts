@@ -10,7 +10,7 @@
 import type { JsonCode } from './codes.js';
 import { Ch, escapeControl, isDelimiter, isDigit, isDoubleQuoteLike, isHex, isQuote, isSingleQuoteLike, isUnquotedStop, isUrlChar, isUrlSchemeBefore, isWs } from './json-chars.js';
 import { parseTripleQuoted } from './parse-triple-quoted.js';
-import { fail, prevNonWs, record, skipTrivia, type RepairContext } from './repair-context.js';
+import { fail, groupStringEdits, prevNonWs, record, skipTrivia, type RepairContext } from './repair-context.js';
 
 const enum Mode { FIRST, DELIM, STOP }
 /** Results of one read besides "done": read again in another mode, or give up. */
@@ -218,10 +218,21 @@ function readLiteral(ctx: RepairContext): boolean {
 /**
  * Parses a string at `ctx.i` and any `+ "…"` continuations joined to it.
  *
+ * All the edits one string needed are one intervention spanning it (see groupStringEdits).
+ *
  * @example
- * // '"a" + \'b\'' → "ab" with string_concatenation and single_quoted_string recorded
+ * // '"a" + \'b\'' → "ab", one string_concatenation (its message names the single quotes)
  */
 export function parseString(ctx: RepairContext): boolean {
+  const start = ctx.i;
+  const mark = ctx.edits.length;
+  const ok = parseStringParts(ctx);
+  if (ok) groupStringEdits(ctx, mark, start);
+  return ok;
+}
+
+/** The string at `ctx.i` and its `+` continuations, each edit recorded on its own. */
+function parseStringParts(ctx: RepairContext): boolean {
   if (parseTripleQuoted(ctx)) return true;
   if (!readLiteral(ctx)) return false;
   const { text } = ctx;

@@ -6,7 +6,7 @@
  */
 import { Ch, isQuote, isValueStart } from './json-chars.js';
 import { parseString } from './parse-string.js';
-import { parseScalar, parseUnquoted, Scalar } from './parse-scalar.js';
+import { parseScalar, parseUnquoted, Scalar, ScalarPlace } from './parse-scalar.js';
 import { fail, record, skipTrivia, type RepairContext } from './repair-context.js';
 
 const enum Kind { ARRAY, OBJECT, CALL }
@@ -98,7 +98,8 @@ export function parseValue(ctx: RepairContext): boolean {
       if (isQuote(c)) {
         if (!parseString(ctx)) return false;
       } else {
-        const r = parseScalar(ctx);
+        const top = stack[stack.length - 1];
+        const r = parseScalar(ctx, top?.kind === Kind.OBJECT ? ScalarPlace.OBJECT_VALUE : ScalarPlace.OTHER);
         if (r === Scalar.FAILED) return false;
         if (r === Scalar.CALL) {
           if (stack.length >= ctx.maxDepth) return fail(ctx, `Nesting deeper than ${ctx.maxDepth} levels.`);
@@ -110,7 +111,7 @@ export function parseValue(ctx: RepairContext): boolean {
       end = ctx.i;
     } else {
       const f = stack[stack.length - 1]!;
-      skipTrivia(ctx, true);
+      skipTrivia(ctx, true, f.state === St.AFTER_VALUE || (f.kind === Kind.OBJECT && f.state !== St.AFTER_COLON));
       const i = ctx.i;
       const c = text.charCodeAt(i);
       if (f.kind === Kind.CALL) {

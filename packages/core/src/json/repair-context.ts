@@ -4,6 +4,7 @@
  * these edits applied, so nothing is ever changed without a record.
  */
 import type { Intervention } from '../types.js';
+import { applyEdits, sortEdits } from './apply-edits.js';
 import { JSON_CODE_INFO, type JsonCode } from './codes.js';
 import { Ch, isSpecialWs, isWs } from './json-chars.js';
 
@@ -49,15 +50,22 @@ export function prevNonWs(text: string, from: number, floor: number): number {
 /**
  * Skips whitespace and comments from `ctx.i`. When `log` is true, comments are
  * removed and special spaces replaced, each with an intervention; otherwise the
- * caller removes the whole stretch itself.
+ * caller removes the whole stretch itself. `hash`: `# …` is a comment too (only
+ * where no value starts, so `#fff` or `# heading` as a value stays).
  */
-export function skipTrivia(ctx: RepairContext, log: boolean): void {
+export function skipTrivia(ctx: RepairContext, log: boolean, hash = false): void {
   const { text, n } = ctx;
   let i = ctx.i;
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === Ch.SPACE || c === Ch.LF || c === Ch.CR || c === Ch.TAB) {
       i++;
+    } else if (hash && c === Ch.HASH && (i + 1 >= n || isWs(text.charCodeAt(i + 1)) || text.charCodeAt(i + 1) === Ch.HASH)) {
+      // `# note` where no value can start (after a value, before a key): a Python or YAML comment.
+      const nl = text.indexOf('\n', i + 1);
+      const end = nl < 0 ? n : nl;
+      if (log) record(ctx, 'line_comment_removed', i, end, '');
+      i = end;
     } else if (c === Ch.SLASH) {
       const d = text.charCodeAt(i + 1);
       if (d === Ch.STAR) {
@@ -84,4 +92,44 @@ export function skipTrivia(ctx: RepairContext, log: boolean): void {
     } else break;
   }
   ctx.i = i;
+}
+
+/** Which repair names a string's single intervention, most visible first. */
+const STRING_RULE_ORDER: readonly JsonCode[] = [
+  'string_concatenation', 'triple_quoted_string', 'single_quoted_string', 'curly_quoted_string', 'backtick_quoted_string',
+  'missing_opening_quote', 'missing_closing_quote', 'unescaped_quote_escaped', 'invalid_escape', 'control_character_escaped',
+];
+const DELIMITER_RULES: ReadonlySet<string> = new Set(['triple_quoted_string', 'single_quoted_string', 'curly_quoted_string', 'backtick_quoted_string']);
+
+/**
+ * Makes the edits recorded since `mark` inside the string literal starting at
+ * `start` (and ending at `ctx.i`) one intervention spanning the whole string:
+ * a reader sees one repaired string, not one record per quote character. A
+ * single edit that is not a delimiter keeps its exact span; a truncation close
+ * (`synthesized`) stays its own record, so a profile can still refuse it.
+ *
+ * @example
+ * // "'ab'" → one single_quoted_string, span [0, 4), before "'ab'", after '"ab"'
+ */
+export function groupStringEdits(ctx: RepairContext, mark: number, start: number): void {
+  const own = ctx.edits.slice(mark);
+  const grouped = own.filter((e) => e.category !== 'synthesized');
+  if (grouped.length === 0 || (grouped.length === 1 && !DELIMITER_RULES.has(grouped[0]!.rule))) return;
+  const kept = own.filter((e) => e.category === 'synthesized');
+  let end = ctx.i;
+  for (const e of kept) end = Math.min(end, e.span![0]);
+  for (const e of grouped) end = Math.max(end, e.span![1]);
+  const local = sortEdits(grouped.map((e) => ({ ...e, span: [e.span![0] - start, e.span![1] - start] as const })));
+  const after = applyEdits(ctx.text.slice(start, end), local);
+  if (after === undefined) return;
+  const rules = grouped.map((e) => e.rule as JsonCode);
+  const rule = STRING_RULE_ORDER.find((r) => rules.includes(r)) ?? rules[0]!;
+  const counts = new Map<string, number>();
+  for (const r of rules) if (r !== rule) counts.set(r, (counts.get(r) ?? 0) + 1);
+  const info = JSON_CODE_INFO[rule];
+  const inside = [...counts].map(([r, k]) => (k > 1 ? `${r} ×${k}` : r)).join(', ');
+  const same = rules.filter((r) => r === rule).length;
+  const message = info.message + (same > 1 && !DELIMITER_RULES.has(rule) ? ` ${same} of them in this string.` : '') + (inside === '' ? '' : ` Also in this string: ${inside}.`);
+  ctx.edits.length = mark;
+  ctx.edits.push({ rule, stage: 'parse', category: info.category, message, span: [start, end], before: ctx.text.slice(start, end), after }, ...kept);
 }

@@ -31,14 +31,14 @@ function repaired(text: string, options: RepairJsonOptions = {}) {
 }
 
 const CASES: [input: string, value: unknown, rules: string[], options?: RepairJsonOptions][] = [
-  ["{'a':'b'}", { a: 'b' }, ['single_quoted_string', 'single_quoted_string', 'single_quoted_string', 'single_quoted_string']],
-  ['{“a”:“b”}', { a: 'b' }, ['curly_quoted_string', 'curly_quoted_string', 'curly_quoted_string', 'curly_quoted_string']],
-  ['[`x´]', ['x'], ['backtick_quoted_string', 'backtick_quoted_string']],
-  ['{"a": """say "hi"\nthen \\q"""}', { a: 'say "hi"\nthen q' }, ['triple_quoted_string', 'unescaped_quote_escaped', 'unescaped_quote_escaped', 'control_character_escaped', 'invalid_escape', 'triple_quoted_string']],
-  ["{'a': '''it's'''}", { a: "it's" }, ['single_quoted_string', 'single_quoted_string', 'triple_quoted_string', 'triple_quoted_string']],
+  ["{'a':'b'}", { a: 'b' }, ['single_quoted_string', 'single_quoted_string']],
+  ['{“a”:“b”}', { a: 'b' }, ['curly_quoted_string', 'curly_quoted_string']],
+  ['[`x´]', ['x'], ['backtick_quoted_string']],
+  ['{"a": """say "hi"\nthen \\q"""}', { a: 'say "hi"\nthen q' }, ['triple_quoted_string']],
+  ["{'a': '''it's'''}", { a: "it's" }, ['single_quoted_string', 'triple_quoted_string']],
   ['{"a":"b,"c":1}', { a: 'b', c: 1 }, ['missing_closing_quote']],
   ['[a",1]', ['a', 1], ['missing_opening_quote']],
-  ['"a "b" c"', 'a "b" c', ['unescaped_quote_escaped', 'unescaped_quote_escaped']],
+  ['"a "b" c"', 'a "b" c', ['unescaped_quote_escaped']],
   ['{a: 1}', { a: 1 }, ['unquoted_key']],
   ['[hello world]', ['hello world'], ['unquoted_string']],
   ['{"r": /a+b/}', { r: '/a+b/' }, ['regex_literal_quoted']],
@@ -74,6 +74,14 @@ const CASES: [input: string, value: unknown, rules: string[], options?: RepairJs
   ['[01]', ['01'], ['number_leading_zero']],
   ['[2e]', [2], ['number_incomplete']],
   ['Here it is: {"a":1} Hope it helps', { a: 1 }, ['leading_prose_trimmed', 'trailing_prose_trimmed']],
+  // An object's unquoted value runs to the next `,`, newline or closer, quotes and all.
+  ['{a: Hi friends!, b: 2}', { a: 'Hi friends!', b: 2 }, ['unquoted_key', 'unquoted_string', 'unquoted_key']],
+  ["{a: It's fine, b: Hi \"you\"}", { a: "It's fine", b: 'Hi "you"' }, ['unquoted_key', 'unquoted_string', 'unquoted_key', 'unquoted_string']],
+  ['{a: 3 apples, b: true story\n}', { a: '3 apples', b: 'true story' }, ['unquoted_key', 'unquoted_string', 'unquoted_key', 'unquoted_string']],
+  ['{a: 1 b: 2}', { a: 1, b: 2 }, ['unquoted_key', 'missing_comma', 'unquoted_key']],
+  ['{a: at 10:30 /* local */, b: 2}', { a: 'at 10:30', b: 2 }, ['unquoted_key', 'unquoted_string', 'block_comment_removed', 'unquoted_key']],
+  ['{"a": 1, # one\n "b": 2 # two\n}', { a: 1, b: 2 }, ['line_comment_removed', 'line_comment_removed']],
+  ['["#fff", 1 # hex\n]', ['#fff', 1], ['line_comment_removed']],
 ];
 
 describe('repairJson', () => {
@@ -86,6 +94,20 @@ describe('repairJson', () => {
     for (const i of r.interventions) {
       if (i.rule in JSON_CODE_INFO) expect(i.category).toBe(JSON_CODE_INFO[i.rule as keyof typeof JSON_CODE_INFO].category);
     }
+  });
+
+  it('records one intervention per repaired string, spanning the whole string', () => {
+    const r = repaired("{'a': 'x\ny', `b`: '''z'''}");
+    expect(r.ok && r.interventions.map((i) => [i.rule, i.span, i.before, i.after])).toEqual([
+      ['single_quoted_string', [1, 4], "'a'", '"a"'],
+      ['single_quoted_string', [6, 11], "'x\ny'", '"x\\ny"'],
+      ['backtick_quoted_string', [13, 16], '`b`', '"b"'],
+      ['triple_quoted_string', [18, 25], "'''z'''", '"z"'],
+    ]);
+    expect(r.ok && r.interventions[1]!.message).toContain('control_character_escaped');
+    // A truncation stays its own (synthesized) record after the string's one.
+    const cut = repaired("['ab");
+    expect(cut.ok && cut.interventions.map((i) => i.rule)).toEqual(['single_quoted_string', 'truncated_string_closed', 'truncated_structure_closed']);
   });
 
   it('has a case for every JSON repair code', () => {

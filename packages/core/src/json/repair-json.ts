@@ -204,7 +204,7 @@ function repairOnce(text: string, options: RepairJsonOptions, nested: boolean, s
  * @example
  * const r = repairJson("{name: 'Ada', tags: ['x',],}");
  * r.ok && r.value; // { name: 'Ada', tags: ['x'] }
- * r.ok && r.interventions.map((i) => i.rule); // ['unquoted_key', 'single_quoted_string', …, 'trailing_comma', …]
+ * r.ok && r.interventions.map((i) => i.rule); // ['unquoted_key', 'single_quoted_string', 'unquoted_key', 'single_quoted_string', 'trailing_comma', 'trailing_comma']
  */
 export function repairJson(text: string, options: RepairJsonOptions = {}): RepairJsonResult {
   return repairOnce(text, options, false, false);

@@ -41,13 +41,14 @@ interface ZodIssueLike {
 
 /** Seed-style message for the common Zod issue codes; Zod's own message otherwise. */
 function messageOf(issue: ZodIssueLike): string {
+  // A missing field reads the same whatever its type (enum, literal, union or plain type).
+  if (issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union')) return 'Required';
   if (issue.code === 'invalid_value' && Array.isArray(issue.values)) {
     const options = issue.values.map((v) => (typeof v === 'string' ? `'${v}'` : String(v))).join(' | ');
     return `Expected ${options}, received ${describe(issue.input)}`;
   }
   if (issue.code === 'invalid_type' && issue.expected !== undefined) {
-    const received = issue.input === undefined ? 'undefined' : describe(issue.input);
-    return issue.input === undefined ? 'Required' : `Expected ${issue.expected}, received ${received}`;
+    return `Expected ${issue.expected}, received ${describe(issue.input)}`;
   }
   if (issue.code === 'unrecognized_keys' && Array.isArray(issue.keys)) {
     return `Unrecognized key(s): ${issue.keys.map((k) => `'${k}'`).join(', ')}`;
