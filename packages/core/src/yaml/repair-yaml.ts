@@ -9,6 +9,7 @@ import type { RepairContext, YamlRepair } from './repairs/repair-kit.js';
 import { repairNestedMappingChildren } from './repairs/repair-nested-mapping-children.js';
 import { repairInlineSequenceParent } from './repairs/repair-inline-sequence-parent.js';
 import { repairColonSpacing } from './repairs/repair-colon-spacing.js';
+import { repairGluedKeys } from './repairs/repair-glued-keys.js';
 import { repairInlineKeys } from './repairs/repair-inline-keys.js';
 import { repairPlainScalarColon } from './repairs/repair-plain-scalar-colon.js';
 import { repairListPrimaryKey } from './repairs/repair-list-primary-key.js';
@@ -40,7 +41,7 @@ import { repairUnindentedBlockScalar } from './repairs/repair-unindented-block-s
  */
 export const YAML_REPAIR_GROUPS: readonly (readonly YamlRepair[])[] = [
   [repairStrayFences, repairXmlTagLines],
-  [repairNestedMappingChildren, repairWrapperIndentation, repairInlineSequenceParent, repairColonSpacing, repairInlineKeys, repairTypedInlineKeys],
+  [repairNestedMappingChildren, repairWrapperIndentation, repairInlineSequenceParent, repairColonSpacing, repairGluedKeys, repairInlineKeys, repairTypedInlineKeys],
   [repairPlainScalarColon, repairListPrimaryKey, repairWrappedScalar],
   [repairFreeTextScalar, repairUnindentedBlockScalar, repairDashSpacing, repairDuplicateKeys],
   [repairInvalidEscapes, repairInnerQuotes, repairUnclosedQuote, repairDoubledQuotes, repairQuotedFragments, repairTypeUnion, repairReservedIndicators],
