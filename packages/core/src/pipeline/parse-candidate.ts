@@ -5,12 +5,29 @@ import { detectFormat } from '../yaml/detect-format.js';
 import { parseYamlCandidate } from '../yaml/parse-yaml-candidate.js';
 import type { ParseOutcome, ParseStageOptions } from './stage-outcome.js';
 
+/** `Sure: {"verdict": …}`: one word, a colon, then a JSON-shaped root on the same line. */
+const WORD_THEN_JSON = /^\s*([A-Za-z_][\w.-]*)[ \t]*:[ \t]*(?:\{\s*["}]|\[\s*[[{"\d-])/;
+/** Another top-level `key:` line: then the text is a YAML mapping after all. */
+const TOP_LEVEL_KEY = /\n[A-Za-z_][\w.-]*[ \t]*:(?:[ \t]|\r?\n|$)/;
+
+/**
+ * Prose followed by a JSON object on the same line (`Sure: {"verdict": "approve"}`)
+ * reads as a one-key YAML mapping `{Sure: …}`; when the word is not a key of the
+ * contract and no other top-level key follows, the JSON after it is the answer.
+ */
+function isProseThenJson(text: string, options: ParseStageOptions): boolean {
+  const m = WORD_THEN_JSON.exec(text);
+  if (m === null || options.contract?.knownKeys.includes(m[1]!) === true) return false;
+  return !TOP_LEVEL_KEY.test(text.slice(m[0].length));
+}
+
 /**
  * Routes a candidate to the JSON or the YAML path. A scalar root reads JSON only:
  * YAML would turn prose into a mapping (`Answer: yes`) or fold its lines.
  */
 export function parseCandidate(candidate: Candidate, options: ParseStageOptions): { format: CandidateFormat; outcome: ParseOutcome } {
-  const format = options.scalarRoot === true ? 'json' : detectFormat(candidate.text, candidate.fenceInfo);
+  let format = options.scalarRoot === true ? 'json' : detectFormat(candidate.text, candidate.fenceInfo);
+  if (format === 'yaml' && isProseThenJson(candidate.text, options)) format = 'json';
   const outcome = format === 'json' ? parseJsonCandidate(candidate, options) : parseYamlCandidate(candidate, options);
   return { format, outcome };
 }
