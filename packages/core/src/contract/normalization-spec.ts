@@ -229,7 +229,7 @@ export interface NormalizationSpec {
 }
 
 /** Wrapper keys accepted across artifacts (output-normalization seed). */
-export const DEFAULT_WRAPPER_KEYS: readonly string[] = ['output', 'result', 'data', 'document', 'artifact'];
+export const DEFAULT_WRAPPER_KEYS: readonly string[] = ['output', 'result', 'response', 'data', 'document', 'artifact'];
 
 /** The seed's prompt-echo markers. */
 export const DEFAULT_PROMPT_ECHO: Required<Omit<PromptEchoMarkers, 'enabled'>> = {
