@@ -22,40 +22,107 @@ function tripleAt(text: string, i: number): string | undefined {
   return text.slice(i, i + 3);
 }
 
+/** Where the body of a block ends and how much indentation its lines share (Python's `inspect.cleandoc`). */
+interface Block {
+  /** Drop a line break right after the opening triple. */
+  readonly leadingBreak: number;
+  /** Start of a last line holding only spaces before the closing triple (with its line break), or -1. */
+  readonly trailing: number;
+  /** Indentation shared by every non-blank line after the first. */
+  readonly indent: number;
+}
+
+function isBlank(c: number): boolean {
+  return c === Ch.SPACE || c === Ch.TAB;
+}
+
+/** One pass over the body `[from, end)`: a block written over several lines is dedented. */
+function blockOf(text: string, from: number, end: number): Block {
+  let leadingBreak = 0;
+  if (text.charCodeAt(from) === Ch.LF) leadingBreak = 1;
+  else if (text.charCodeAt(from) === Ch.CR && text.charCodeAt(from + 1) === Ch.LF) leadingBreak = 2;
+  let indent = -1;
+  let lastBreak = -1;
+  let prefix = '';
+  for (let i = from; i < end; i++) {
+    if (text.charCodeAt(i) !== Ch.LF) continue;
+    lastBreak = i;
+    let j = i + 1;
+    while (j < end && isBlank(text.charCodeAt(j))) j++;
+    if (j >= end || text.charCodeAt(j) === Ch.LF || text.charCodeAt(j) === Ch.CR) continue;
+    const own = text.slice(i + 1, j);
+    if (indent < 0) {
+      prefix = own;
+      indent = own.length;
+    } else {
+      let k = 0;
+      while (k < indent && k < own.length && own.charCodeAt(k) === prefix.charCodeAt(k)) k++;
+      indent = k;
+    }
+  }
+  let trailing = lastBreak;
+  for (let i = lastBreak + 1; trailing >= 0 && i < end; i++) if (!isBlank(text.charCodeAt(i))) trailing = -1;
+  if (trailing > from && text.charCodeAt(trailing - 1) === Ch.CR) trailing--;
+  return { leadingBreak, trailing: lastBreak < 0 ? -1 : trailing, indent: Math.max(indent, 0) };
+}
+
 /**
  * Reads a triple-quoted string at `ctx.i`; false (nothing consumed) when there is
- * none or it never closes, so the ordinary string rules apply.
+ * none or it never closes, so the ordinary string rules apply. A block written
+ * over several lines is dedented the way Python's `inspect.cleandoc` does: the line
+ * break after the opening triple, the blank last line before the closing one and
+ * the indentation the lines share go, each removal recorded.
  *
  * @example
- * // '{"a": """x "y" z"""}' → {"a": "x \"y\" z"} with triple_quoted_string and unescaped_quote_escaped recorded
+ * // '{"a": """x "y" z"""}' → {"a": "x \"y\" z"}, one triple_quoted_string (unescaped_quote_escaped inside)
+ * // '{"a": """\n    Hi\n      there\n    """}' → {"a": "Hi\n  there"}
  */
 export function parseTripleQuoted(ctx: RepairContext): boolean {
   const { text } = ctx;
   const start = ctx.i;
   const triple = tripleAt(text, start);
   if (triple === undefined || unclosed.has(ctx)) return false;
-  const mark = ctx.edits.length;
-  record(ctx, 'triple_quoted_string', start, start + 3, '"');
-  let end = -1;
-  for (let i = start + 3; i < ctx.n; i++) {
+  const end = closingTriple(text, start + 3, triple);
+  // Never closed, or `""` then a stray quote: not a triple-quoted string after all.
+  if (end <= start + 3) {
+    if (end < 0) unclosed.add(ctx);
+    return false;
+  }
+  const block = blockOf(text, start + 3, end);
+  const bodyEnd = block.trailing >= 0 ? block.trailing : end;
+  record(ctx, 'triple_quoted_string', start, start + 3 + block.leadingBreak, '"');
+  let lineStart = block.leadingBreak > 0;
+  for (let i = start + 3 + block.leadingBreak; i < bodyEnd; i++) {
+    if (lineStart && block.indent > 0) {
+      let j = i;
+      while (j < i + block.indent && j < bodyEnd && isBlank(text.charCodeAt(j))) j++;
+      if (j > i) record(ctx, 'triple_quoted_string', i, j, '');
+      lineStart = false;
+      i = j;
+      if (i >= bodyEnd) break;
+    }
+    lineStart = false;
     const c = text.charCodeAt(i);
     if (c === Ch.BACKSLASH) {
       // A JSON escape stays; any other backslash goes, as in an ordinary string (`invalid_escape`).
       if (!VALID_ESCAPES.includes(text[i + 1] ?? '')) record(ctx, 'invalid_escape', i, i + 1, '');
       i++;
-    } else if (text.startsWith(triple, i)) {
-      end = i;
-      break;
     } else if (c === Ch.DQUOTE) record(ctx, 'unescaped_quote_escaped', i, i, '\\');
-    else if (c < 0x20) record(ctx, 'control_character_escaped', i, i + 1, escapeControl(c));
+    else if (c < 0x20) {
+      record(ctx, 'control_character_escaped', i, i + 1, escapeControl(c));
+      lineStart = c === Ch.LF;
+    }
   }
-  // Never closed, or `""` then a stray quote: not a triple-quoted string after all.
-  if (end <= start + 3) {
-    if (end < 0) unclosed.add(ctx);
-    ctx.edits.length = mark;
-    return false;
-  }
-  record(ctx, 'triple_quoted_string', end, end + 3, '"');
+  record(ctx, 'triple_quoted_string', bodyEnd, end + 3, '"');
   ctx.i = end + 3;
   return true;
+}
+
+/** Index of the triple closing the string whose body starts at `from`, or -1. */
+function closingTriple(text: string, from: number, triple: string): number {
+  for (let i = from; i < text.length; i++) {
+    if (text.charCodeAt(i) === Ch.BACKSLASH) i++;
+    else if (text.startsWith(triple, i)) return i;
+  }
+  return -1;
 }
