@@ -80,6 +80,16 @@ describe('runReplyEnvelope', () => {
     ]);
   });
 
+  it('the args retry asks for the block the parse looks for', async () => {
+    const model = scriptedModel([{ text: '```cadre-json\n{"tool":"add","args":{"a":2}}\n```' }, { text: '```cadre-json\n{"a":2,"b":3}\n```' }]);
+    const out = await runReplyEnvelope({ call: model.call, envelope, messages: PROMPT, parse: { blockMarker: 'cadre-json', fallbackToRawJson: false } });
+    expect(out.success && out.data).toEqual({ tool: 'add', args: { a: 2, b: 3 } });
+    expect(model.calls[1]?.messages.at(-1)?.content.split('\n').slice(-2)).toEqual([
+      'Reply with only the corrected arguments as JSON in a ```cadre-json block, with this shape:',
+      ADD_SHAPE,
+    ]);
+  });
+
   it('halts after the failed args retry, with the error, and never calls again', async () => {
     const { model, result } = turn([{ text: '{"tool":"add","args":{"a":2}}' }, { text: '{"a":2}' }, { text: '{"a":2,"b":3}' }]);
     const out = await result;

@@ -41,7 +41,15 @@ export async function runReplyEnvelope<Tools extends ToolSchemas>(options: Reply
 
   const schema = envelope.tools[tool]!;
   const headline = `The arguments of your call to tool "${tool}" do not match its schema.`;
-  const fix = correctiveMessage(argsFailure, schema, { headline, payload: 'arguments' });
+  // Same wording rules as the loop's corrective message: the block the parse looks for and
+  // the repairs the profile refuses, or a `fallbackToRawJson: false` run could never pass.
+  const { blockMarker, repair } = options.parse ?? {};
+  const fix = correctiveMessage(argsFailure, schema, {
+    headline,
+    payload: 'arguments',
+    ...(blockMarker === undefined ? {} : { blockMarker }),
+    ...(repair === undefined ? {} : { repair }),
+  });
   const messages = [...turn.messages, { role: 'user' as const, content: fix }];
   const retry = await attemptOnce(options.call, messages, { index: turn.rawAttempts.length, kind: 'args_repair' }, schema, options.parse, summary);
   if (!retry.result.success) return halt('args_retry_failed', retry.result, retry.failure ?? retry.result.failure);
