@@ -108,6 +108,20 @@ describe('repairText with generateObject', () => {
   });
 });
 
+describe('repairText with output: array', () => {
+  it('repairs against the schema the SDK checks, { elements: [...] }', async () => {
+    const item = z.object({ name: z.string() });
+    const { object } = await generateObject({
+      model: mockModel('```json\n{"elements": [{"name": "a"}, {"name": "b"},]}\n```'),
+      output: 'array',
+      schema: item,
+      prompt: 'List two items.',
+      experimental_repairText: repairText(z.object({ elements: z.array(item) })),
+    });
+    expect(object).toEqual([{ name: 'a' }, { name: 'b' }]);
+  });
+});
+
 describe('repairText with streamObject', () => {
   it('repairs the final object of a stream', async () => {
     const reports: RepairReport[] = [];
@@ -120,5 +134,21 @@ describe('repairText with streamObject', () => {
     for await (const _ of result.partialObjectStream) void _;
     expect(await result.object).toEqual({ title: 'Fix login', severity: 'high', tags: ['auth'] });
     expect(reports.map((r) => r.interventions.length)).toEqual([4]);
+  });
+
+  it("rejects the stream's object with the SDK's error and Airlock's failure class", async () => {
+    const failures: RepairFailureReport[] = [];
+    const result = streamObject({
+      model: mockModel('{"title": "Fix login", "severity": "urgent", "tags": []}'),
+      schema: ticket,
+      prompt: 'File a ticket.',
+      experimental_repairText: repairText(ticket, { onFailure: (f) => failures.push(f) }),
+      onError: () => {},
+    });
+    for await (const _ of result.partialObjectStream) void _;
+    const error = await result.object.catch((e: unknown) => e);
+    expect(NoObjectGeneratedError.isInstance(error)).toBe(true);
+    expect(airlockFailure(error)?.failure).toBe('schema');
+    expect(failures).toHaveLength(1);
   });
 });
