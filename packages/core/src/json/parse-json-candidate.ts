@@ -25,20 +25,33 @@ function nextOpener(text: string, from: number, expect: ParseStageOptions['expec
 }
 
 /**
- * Further roots in the prose after the one taken (`{"a":1} or rather {"a":2}`), each with
- * the trims that taking it instead would record: the pipeline counts the valid ones and
- * may pick the last. Bounded like the first search, and only on text already sliced.
+ * One balanced root `[start, end)` of a candidate read with the repairer (`{foo: 2,}`), its
+ * spans moved to candidate coordinates; null when even the repairer cannot read it.
  */
-function laterRoots(candidate: Candidate, from: number, expect: ParseStageOptions['expect'], attempts: number): LaterRoot[] {
+function repairedRoot(candidate: Candidate, start: number, end: number, options: ParseStageOptions): LaterRoot | null {
+  const repaired = repairJson(candidate.text.slice(start, end), { expect: options.expect ?? 'any', ...(options.maxDepth !== undefined && { maxDepth: options.maxDepth }) });
+  if (!repaired.ok || repaired.truncated) return null;
+  const moved = repaired.interventions.map((i) => (i.span === undefined ? i : { ...i, span: [i.span[0] + start, i.span[1] + start] as const }));
+  return { value: repaired.value, interventions: [...trimAroundRoot(candidate, start, end), ...moved] };
+}
+
+/**
+ * Further roots in the prose after the one taken (`{"a":1} or rather {a: 2}`), each with
+ * the trims (and repairs) that taking it instead would record: the pipeline counts the
+ * valid ones and may pick the last. Bounded like the first search, and only on balanced
+ * slices that do not overlap: linear.
+ */
+function laterRoots(candidate: Candidate, from: number, options: ParseStageOptions, attempts: number): LaterRoot[] {
   const text = candidate.text;
   const out: LaterRoot[] = [];
   for (let attempt = 0; attempt < attempts; attempt++) {
-    const start = nextOpener(text, from, expect);
+    const start = nextOpener(text, from, options.expect);
     if (start < 0) break;
     const end = findBalancedEnd(text, start, text.length);
     if (end < 0) break;
     const parsed = tryJsonParse(text.slice(start, end));
-    if (parsed.ok) out.push({ value: parsed.value, interventions: trimAroundRoot(candidate, start, end) });
+    const root = parsed.ok ? { value: parsed.value, interventions: trimAroundRoot(candidate, start, end) } : repairedRoot(candidate, start, end, options);
+    if (root !== null) out.push(root);
     from = end;
   }
   return out;
@@ -66,6 +79,8 @@ export function parseJsonCandidate(candidate: Candidate, options: ParseStageOpti
   // A list may arrive as one object per line, so with NDJSON allowed an object opens an array too.
   const expect = options.allowNdjson === true && options.expect === 'array' ? 'any' : options.expect;
   if (attempts === 0) sawOpener = nextOpener(text, 0, expect) >= 0;
+  /** Balanced roots before the one taken that did not parse as-is (a draft needing a repair). */
+  const skipped: [number, number][] = [];
   for (let attempt = 0; attempt < attempts; attempt++) {
     const start = nextOpener(text, from, options.expect);
     if (start < 0) break;
@@ -74,10 +89,12 @@ export function parseJsonCandidate(candidate: Candidate, options: ParseStageOpti
     if (end < 0) break;
     const sliced = tryJsonParse(text.slice(start, end));
     if (sliced.ok) {
-      const later = laterRoots(candidate, end, options.expect, MAX_ROOT_ATTEMPTS - attempt - 1);
+      const before = skipped.map(([s, e]) => repairedRoot(candidate, s, e, options)).filter((r): r is LaterRoot => r !== null).map((r) => ({ ...r, countOnly: true }));
+      const later = [...before, ...laterRoots(candidate, end, options, MAX_ROOT_ATTEMPTS - attempt - 1)];
       const outcome: ParseOutcome = { ok: true, value: sliced.value, interventions: trimAroundRoot(candidate, start, end), truncated: false };
       return later.length > 0 ? { ...outcome, laterRoots: later } : outcome;
     }
+    skipped.push([start, end]);
     // The next root starts after this one: an opener nested inside a root that does not
     // parse would only give a fragment of it.
     from = end;

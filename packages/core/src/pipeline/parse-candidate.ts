@@ -6,7 +6,7 @@ import { parseYamlCandidate } from '../yaml/parse-yaml-candidate.js';
 import type { ParseOutcome, ParseStageOptions } from './stage-outcome.js';
 
 /** `Sure: {"verdict": …}`: one word, a colon, then a JSON-shaped root on the same line. */
-const WORD_THEN_JSON = /^\s*([A-Za-z_][\w.-]*)[ \t]*:[ \t]*(?:\{\s*["}]|\[\s*[[{"\d-])/;
+const WORD_THEN_JSON = /^\s*([A-Za-z_][\w.-]*)[ \t]*:[ \t]*(?:\{\s*(?:["}]|[A-Za-z_$][\w$]*[ \t]*:)|\[\s*[[{"\d-])/;
 /** Another top-level `key:` line: then the text is a YAML mapping after all. */
 const TOP_LEVEL_KEY = /\n[A-Za-z_][\w.-]*[ \t]*:(?:[ \t]|\r?\n|$)/;
 

@@ -146,6 +146,8 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
   // parse failed. A clean fenced candidate thus wins over repairing the raw text around it.
   for (const mode of ['strict', 'repair'] as const) {
     const wins: Win<T>[] = [];
+    /** Fences and tags whose plain parse failed in pass 1: repaired only to count and pick among valid artifacts. */
+    const unparsedArtifacts: Candidate[] = [];
     for (const [index, candidate] of candidates.entries()) {
       // The raw candidate's strict attempt already ran on the fast path.
       if (done.has(candidate) || (fastPath && mode === 'strict' && index === 0 && candidate.source === 'raw')) continue;
@@ -156,12 +158,22 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
         wins.push(attempt);
         continue;
       }
-      if (attempt.kind === 'unparsed') continue;
+      if (attempt.kind === 'unparsed') {
+        if (ARTIFACT_SOURCES.has(candidate.source)) unparsedArtifacts.push(candidate);
+        continue;
+      }
       if (mode === 'strict') parsedWhole.add(candidate);
       if (attempt.final) done.add(candidate);
       if (best === null || FAILURE_RANK[attempt.result.failure] > FAILURE_RANK[best.failure]) best = attempt.result;
     }
-    if (wins.length > 0) return pickArtifact(wins, options.pick);
+    if (wins.length > 0) {
+      // A draft that parses as-is and a final answer that needs a repair are both artifacts.
+      for (const candidate of mode === 'strict' ? unparsedArtifacts : []) {
+        const attempt = tryCandidate(raw, candidate, contract, options, 'repair');
+        if (attempt.kind === 'success') wins.push(attempt);
+      }
+      return pickArtifact(wins, options.pick);
+    }
   }
   // A scalar root reads the text itself last: the answer in prose (`The sentiment is **Positive**.`).
   // A candidate that parsed as JSON already had its say (its text is data, not prose to

@@ -12,6 +12,8 @@ export type ParseOutcome =
 export interface LaterRoot {
   value: unknown;
   interventions: Intervention[];
+  /** A root before the one taken that needed a repair: counted among the valid ones, never picked. */
+  countOnly?: boolean;
 }
 
 /** Options every parse stage receives. */

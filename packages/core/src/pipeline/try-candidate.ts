@@ -99,12 +99,13 @@ export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Con
   const first = judge(reading, outcome.value, outcome.interventions, outcome.truncated, contract, options);
   if (outcome.laterRoots === undefined) return first;
   // Several roots in one prose: the first that validates, or the last under `pick: 'last'`.
-  const valid = [first, ...outcome.laterRoots.map((r) => judge(reading, r.value, r.interventions, false, contract, options))].filter(
-    (a): a is Extract<Attempt<T>, { kind: 'success' }> => a.kind === 'success',
-  );
+  const isWin = (a: Attempt<T>): a is Extract<Attempt<T>, { kind: 'success' }> => a.kind === 'success';
+  const later = outcome.laterRoots.map((r) => ({ countOnly: r.countOnly === true, attempt: judge(reading, r.value, r.interventions, false, contract, options) }));
+  const valid = [first, ...later.filter((r) => !r.countOnly).map((r) => r.attempt)].filter(isWin);
   if (valid.length === 0) return first;
   const chosen = options.pick === 'last' ? valid[valid.length - 1]! : valid[0]!;
-  return { ...chosen, others: valid.filter((a) => a !== chosen).map((a) => a.result.data) };
+  const counted = later.filter((r) => r.countOnly).map((r) => r.attempt).filter(isWin);
+  return { ...chosen, others: [...valid, ...counted].filter((a) => a !== chosen).map((a) => a.result.data) };
 }
 
 /** What one candidate's readings share: where it came from and how it was cut out. */
