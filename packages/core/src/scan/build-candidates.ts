@@ -19,8 +19,17 @@ export interface CandidateOptions {
   tags?: readonly string[];
 }
 
-/** Envelope-looking tag names (OUTPUT, BEAD_STATUS) qualify for the unclosed fallback. */
-const ENVELOPE_NAME = /^[A-Z][A-Z0-9_]*$/;
+/**
+ * Envelope-looking tag names (OUTPUT, BEAD_STATUS) qualify for the unclosed fallback. A single
+ * capital is a generic type parameter in prose about code (`Update <T> handler`), never an envelope.
+ */
+const ENVELOPE_NAME = /^[A-Z][A-Z0-9_]+$/;
+/**
+ * Unclosed-tag fallbacks each run to the end of the text, so they overlap: bounding how many
+ * there are (one per tag name, a few names) keeps the candidates' total length a small
+ * multiple of the input instead of one full-length candidate per tag in the text.
+ */
+const MAX_UNCLOSED_TAG_CANDIDATES = 4;
 /** Bounds work on hostile input with thousands of fences or tags. */
 const MAX_CANDIDATES = 64;
 
@@ -69,12 +78,17 @@ export function buildCandidates(raw: string, spans: Int32Array, options: Candida
     });
   }
   for (const view of views) {
-    forEachSpan(view.spans, (kind, start, end, k) => {
+    // The seed's fallback is everything after the *last* opening of a tag: an earlier one of the
+    // same name would only add that text's draft in front of it.
+    const lastOpen = new Map<string, number>();
+    forEachSpan(view.spans, (kind, start, _end, k) => {
       if (kind !== SpanKind.TAG_UNCLOSED_BODY) return;
       const tag = tagNameBefore(view, k);
       const wanted = options.tags !== undefined && options.tags.length > 0 ? options.tags.includes(tag) : ENVELOPE_NAME.test(tag);
-      if (wanted) add(view, 'tagged_unclosed', start, end, { tag });
+      if (!wanted || (!lastOpen.has(tag) && lastOpen.size >= MAX_UNCLOSED_TAG_CANDIDATES)) return;
+      lastOpen.set(tag, Math.max(lastOpen.get(tag) ?? 0, start));
     });
+    for (const [tag, start] of lastOpen) add(view, 'tagged_unclosed', start, view.text.length, { tag });
   }
   if (options.knownKeys !== undefined && options.knownKeys.length > 0) {
     for (const view of views) {

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { buildCandidates } from './build-candidates.js';
+import { selectScan } from './select-scanner.js';
+
+function candidatesOf(raw: string, tags?: string[]) {
+  return buildCandidates(raw, selectScan(raw), tags === undefined ? {} : { tags });
+}
+
+/** The issue's reproducer: a YAML list about generics, broken by one tab line. */
+function genericsList(items: number): string {
+  let text = 'tasks:\n';
+  for (let i = 0; i < items; i++) text += `  - id: T${i}\n    title: Update <T> handler\n    status: todo\n`;
+  return `${text}\t  bad: tab\n`;
+}
+
+describe('buildCandidates: unclosed-tag fallbacks', () => {
+  it('does not read a one-letter generic parameter as an envelope', () => {
+    const candidates = candidatesOf(genericsList(128));
+    expect(candidates.map((c) => c.source)).toEqual(['raw']);
+  });
+
+  it('keeps an unclosed envelope, after the last opening of its name', () => {
+    const raw = 'Working...\n<OUTPUT>\ndraft: 1\n<OUTPUT>\nfinal: 2\n';
+    const unclosed = candidatesOf(raw).filter((c) => c.source === 'tagged_unclosed');
+    expect(unclosed.map((c) => [c.tag, c.text])).toEqual([['OUTPUT', '\nfinal: 2\n']]);
+  });
+
+  it('bounds the overlapping fallbacks to a few names, whatever the text holds', () => {
+    let raw = '';
+    for (let i = 0; i < 500; i++) raw += `<OUTPUT${i}>\nkey: value\n`;
+    const candidates = candidatesOf(raw);
+    const unclosed = candidates.filter((c) => c.source === 'tagged_unclosed');
+    expect(unclosed.length).toBe(4);
+    // Their total length stays a small multiple of the input.
+    expect(candidates.reduce((sum, c) => sum + c.text.length, 0)).toBeLessThan(5 * raw.length);
+  });
+
+  it('still takes a single-letter tag the contract names', () => {
+    const unclosed = candidatesOf('<T>\n{"a": 1}', ['T']).filter((c) => c.source === 'tagged_unclosed');
+    expect(unclosed.map((c) => c.tag)).toEqual(['T']);
+  });
+});
