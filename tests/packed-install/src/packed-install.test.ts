@@ -198,6 +198,16 @@ describe('used from another project', () => {
     expectOk(result, 'tsc -p tsconfig.json (strict, skipLibCheck off)');
   });
 
+  installed('repairs a generateObject output through @airlock/ai-sdk, with ai installed as its peer', async () => {
+    const result = await run(process.execPath, ['ai-sdk.mjs'], project);
+    expectOk(result, 'node ai-sdk.mjs');
+    expect(JSON.parse(result.stdout)).toEqual({
+      object: { title: 'Fix login', priority: 2 },
+      rules: expect.arrayContaining(['trailing_comma']),
+      failure: { sdkError: true, failure: 'no_candidate' },
+    });
+  });
+
   installed('runs npx airlock --version', async () => {
     const result = await run(NPX, ['--no', '--', 'airlock', '--version'], project);
     expectOk(result, 'npx airlock --version');
