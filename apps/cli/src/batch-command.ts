@@ -47,7 +47,7 @@ export async function batchCommand(args: string[], io: CliIo): Promise<number> {
   }
   const [input] = positionals;
   if (input === undefined) throw new UsageError('batch needs an input run log (or - for stdin): airlock batch <input.jsonl> --contract <module>#<export> -o <out.ndjson>');
-  if (positionals.length > 1) throw new UsageError(`batch takes one input, got ${positionals.length}: ${positionals.join(' ')}`);
+  if (positionals.length > 1 && values.queue !== undefined) throw new UsageError(`batch --queue takes one input, got ${positionals.length}: ${positionals.join(' ')}`);
   if (values.output === undefined) throw new UsageError('batch needs -o <out.ndjson>');
   const contract = parseContractSpec(values.contract);
   const threads = parseCount('--threads', values.threads, -1, 0);
@@ -86,7 +86,7 @@ export async function batchCommand(args: string[], io: CliIo): Promise<number> {
   const progress = createProgressReporter(io.stderr, { tty: io.stderr.isTTY === true });
   try {
     const stats = await runBatch({
-      input,
+      input: positionals.length === 1 ? input : positionals,
       output: values.output,
       contract,
       chunkSize,

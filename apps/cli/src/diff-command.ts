@@ -17,7 +17,7 @@ import { UsageError } from './usage-error.js';
 export async function diffCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { json: { type: 'boolean' }, changes: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { json: { type: 'boolean' }, changes: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     allowPositionals: true,
   });
   if (values.help === true) {
@@ -27,7 +27,7 @@ export async function diffCommand(args: string[], io: CliIo): Promise<number> {
   const [a, b] = positionals;
   if (a === undefined || b === undefined || positionals.length > 2) throw new UsageError('diff takes two batch outputs: airlock diff <a.ndjson> <b.ndjson>');
   const changes = parseCount('--changes', values.changes, 20, 0);
-  const diff = await diffBatches(a, b, { limit: values.json === true ? Math.max(changes, 1000) : changes });
+  const diff = await diffBatches(a, b, { limit: values.json === true ? Math.max(changes, 1000) : changes, force: values.force === true });
   io.stdout.write(values.json === true ? `${JSON.stringify(diff, null, 2)}\n` : `${formatDiff(diff, { changes })}\n`);
   return 0;
 }

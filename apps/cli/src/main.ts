@@ -27,7 +27,7 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
 function errorStatus(error: unknown): { message: string; status: number } {
   if (error instanceof UsageError) return { message: error.message, status: 2 };
   // Setup problems (contract, input, refusals) are usage errors; I/O failing mid-run is not.
-  if (error instanceof BatchError) return { message: error.message, status: error.kind === 'output' || error.kind === 'worker' ? 1 : 2 };
+  if (error instanceof BatchError) return { message: error.message, status: error.kind === 'output' || error.kind === 'worker' || error.kind === 'read' ? 1 : 2 };
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) return { message: (error as Error).message.split(/\n|\. To specify/, 1)[0]!, status: 2 };
   return { message: `internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`, status: 1 };

@@ -9,8 +9,9 @@ function capture() {
   return { stream, text: () => text };
 }
 
-const progress = (records: number, read: number, elapsedMs: number) => ({
-  records, failed: Math.floor(records / 10), inputBytesRead: read, inputBytesTotal: 1_000_000, bytesProcessed: read, elapsedMs,
+/** Reading runs ahead of the commits: the reporter must show the committed share. */
+const progress = (records: number, committed: number, elapsedMs: number) => ({
+  records, failed: Math.floor(records / 10), inputBytesRead: Math.min(1_000_000, committed * 2), inputBytesCommitted: committed, inputBytesTotal: 1_000_000, bytesProcessed: committed, elapsedMs,
 });
 
 describe('createProgressReporter', () => {
@@ -25,7 +26,8 @@ describe('createProgressReporter', () => {
     clock = 3000;
     reporter.update(progress(1200, 300_000, 3000));
     reporter.done();
-    expect(out.text()).toBe('airlock batch: 1,000 records (25% of input), 0.10 MB/s, 100 failed, ETA 0:08\n');
+    // ETA from the committed rate between the first report and this one: 150 KB in 2 s.
+    expect(out.text()).toBe('airlock batch: 1,000 records done (25% of input committed), 0.10 MB/s, 100 failed, ETA 0:10\n');
   });
 
   it('redraws one bar on a terminal and clears it when done', () => {
@@ -35,7 +37,7 @@ describe('createProgressReporter', () => {
     clock = 1000;
     reporter.update(progress(2000, 500_000, 1000));
     reporter.done();
-    expect(out.text()).toBe('\r\x1b[K[############------------]  50%  2,000 records  0.50 MB/s  ETA 0:01  200 failed\r\x1b[K');
+    expect(out.text()).toBe('\r\x1b[K[############------------]  50%  2,000 records done  0.50 MB/s  ETA 0:01  200 failed\r\x1b[K');
   });
 
   it('formats durations', () => {

@@ -1,6 +1,9 @@
 /**
  * Batch progress on stderr: a redrawn bar on a terminal, a plain line every
- * few seconds otherwise (CI logs, pipes), so neither floods its reader.
+ * few seconds otherwise (CI logs, pipes), so neither floods its reader. It
+ * shows records done and the share of the input *committed* (written and
+ * checkpointed), not read: reading runs ahead of the workers by the chunks in
+ * flight, and only committed work survives a stop.
  */
 import type { BatchProgress } from '@airlock/worker';
 
@@ -29,12 +32,14 @@ interface Figures {
   failed: string;
 }
 
-function figures(p: BatchProgress): Figures {
+function figures(p: BatchProgress, first: BatchProgress): Figures {
   const seconds = Math.max(p.elapsedMs, 1) / 1000;
-  const fraction = p.inputBytesTotal !== undefined && p.inputBytesTotal > 0 ? Math.min(1, p.inputBytesRead / p.inputBytesTotal) : undefined;
-  // File bytes per second drive the ETA, so it also holds for gzip input.
-  const fileRate = p.inputBytesRead / seconds;
-  const eta = fraction !== undefined && fileRate > 0 ? formatDuration((p.inputBytesTotal! - p.inputBytesRead) / fileRate) : undefined;
+  const fraction = p.inputBytesTotal !== undefined && p.inputBytesTotal > 0 ? Math.min(1, p.inputBytesCommitted / p.inputBytesTotal) : undefined;
+  // Committed file bytes per second drive the ETA (so it holds for gzip input), measured from the
+  // first report on, so bytes a resumed run found already committed do not count as speed.
+  const since = first !== p && p.elapsedMs > first.elapsedMs ? first : undefined;
+  const fileRate = since === undefined ? p.inputBytesCommitted / seconds : ((p.inputBytesCommitted - since.inputBytesCommitted) * 1000) / (p.elapsedMs - since.elapsedMs);
+  const eta = fraction !== undefined && fileRate > 0 ? formatDuration((p.inputBytesTotal! - p.inputBytesCommitted) / fileRate) : undefined;
   return {
     records: number.format(p.records),
     rate: `${(p.bytesProcessed / 1e6 / seconds).toFixed(2)} MB/s`,
@@ -65,21 +70,23 @@ export function createProgressReporter(stream: NodeJS.WritableStream, options: P
   const interval = options.intervalMs ?? (options.tty ? 100 : 2000);
   let last = now();
   let drawn = false;
+  let first: BatchProgress | undefined;
   return {
     update(progress) {
+      first ??= progress;
       const t = now();
       if (t - last < interval) return;
       last = t;
-      const f = figures(progress);
+      const f = figures(progress, first);
       if (options.tty) {
         const width = 24;
         const filled = f.fraction === undefined ? 0 : Math.round(f.fraction * width);
         const bar = f.fraction === undefined ? '' : `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(f.fraction * 100).toFixed(0).padStart(3)}%  `;
-        stream.write(`\r\x1b[K${bar}${f.records} records  ${f.rate}${f.eta === undefined ? '' : `  ETA ${f.eta}`}  ${f.failed} failed`);
+        stream.write(`\r\x1b[K${bar}${f.records} records done  ${f.rate}${f.eta === undefined ? '' : `  ETA ${f.eta}`}  ${f.failed} failed`);
         drawn = true;
       } else {
-        const share = f.fraction === undefined ? '' : ` (${(f.fraction * 100).toFixed(0)}% of input)`;
-        stream.write(`airlock batch: ${f.records} records${share}, ${f.rate}, ${f.failed} failed${f.eta === undefined ? '' : `, ETA ${f.eta}`}\n`);
+        const share = f.fraction === undefined ? '' : ` (${(f.fraction * 100).toFixed(0)}% of input committed)`;
+        stream.write(`airlock batch: ${f.records} records done${share}, ${f.rate}, ${f.failed} failed${f.eta === undefined ? '' : `, ETA ${f.eta}`}\n`);
       }
     },
     done() {

@@ -4,7 +4,7 @@
  * associatively: chunk counts from any thread add up to the same totals.
  */
 import type { ParseResult } from '@airlock/core';
-import type { BatchCounts, OutcomeCounts, RecordOutcome } from './types.js';
+import type { BatchCounts, FailureExample, OutcomeCounts, RecordOutcome } from './types.js';
 
 /** Agent key for records without an `agent` field. */
 export const NO_AGENT = '(none)';
@@ -20,7 +20,14 @@ function emptyOutcomes(): OutcomeCounts {
  * const counts = emptyCounts(); counts.records; // 0
  */
 export function emptyCounts(): BatchCounts {
-  return { ...emptyOutcomes(), rules: Object.create(null) as Record<string, number>, agents: Object.create(null) as Record<string, OutcomeCounts>, inputBytes: 0 };
+  return {
+    ...emptyOutcomes(),
+    rules: Object.create(null) as Record<string, number>,
+    agents: Object.create(null) as Record<string, OutcomeCounts>,
+    inputBytes: 0,
+    truncated: 0,
+    examples: Object.create(null) as BatchCounts['examples'],
+  };
 }
 
 /**
@@ -48,14 +55,39 @@ function addOutcome(into: OutcomeCounts, outcome: RecordOutcome): void {
   }
 }
 
+/** Longest error kept in a failure example. */
+const EXAMPLE_ERROR_LENGTH = 160;
+
+function exampleError(result: ParseResult<unknown>): string {
+  if (result.success) return '';
+  const first = result.validationErrors?.[0];
+  const text = result.extractionError ?? (first === undefined ? result.failure : `${first.path === '' ? '' : `${first.path}: `}${first.message}`);
+  const line = text.split('\n', 1)[0]!;
+  return line.length > EXAMPLE_ERROR_LENGTH ? `${line.slice(0, EXAMPLE_ERROR_LENGTH - 1)}…` : line;
+}
+
+/** Where a record is, for a failure example. */
+export interface CountedPlace {
+  line: number;
+  file?: string | undefined;
+  id: string | number | null;
+}
+
 /**
- * Adds one result to the counts.
+ * Adds one result to the counts (with its place, the first failure of each class becomes its example).
  *
  * @example
- * countResult(counts, result, 'planner');
+ * countResult(counts, result, 'planner', { line: 12, id: 'r12' });
  */
-export function countResult(counts: BatchCounts, result: ParseResult<unknown>, agent: string | undefined): void {
+export function countResult(counts: BatchCounts, result: ParseResult<unknown>, agent: string | undefined, place?: CountedPlace): void {
   const outcome = outcomeOf(result);
+  if (result.success) {
+    if (result.truncated) counts.truncated++;
+  } else if (place !== undefined && counts.examples[result.failure] === undefined) {
+    const example: FailureExample = { line: place.line, id: place.id, error: exampleError(result) };
+    if (place.file !== undefined) example.file = place.file;
+    counts.examples[result.failure] = example;
+  }
   addOutcome(counts, outcome);
   const agentKey = agent ?? NO_AGENT;
   const perAgent = (counts.agents[agentKey] ??= emptyOutcomes());
@@ -80,6 +112,12 @@ function mergeOutcomes(into: OutcomeCounts, from: OutcomeCounts): void {
 export function mergeCounts(into: BatchCounts, from: BatchCounts): void {
   mergeOutcomes(into, from);
   into.inputBytes += from.inputBytes;
+  // Counts from a checkpoint of an older version have neither.
+  into.truncated += from.truncated ?? 0;
+  // `into` holds earlier records (chunks merge in input order): its example stays.
+  for (const [failure, example] of Object.entries(from.examples ?? {})) {
+    if (example !== undefined && into.examples[failure as keyof BatchCounts['examples']] === undefined) into.examples[failure as keyof BatchCounts['examples']] = example;
+  }
   for (const [rule, n] of Object.entries(from.rules)) bump(into.rules, rule, n);
   for (const [agent, outcomes] of Object.entries(from.agents)) mergeOutcomes((into.agents[agent] ??= emptyOutcomes()), outcomes);
 }

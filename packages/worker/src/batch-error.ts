@@ -3,8 +3,8 @@
  * single line meant to be printed as is (the CLI prints it and exits).
  */
 
-/** What went wrong, so a caller can choose an exit code. */
-export type BatchErrorKind = 'usage' | 'contract' | 'input' | 'output' | 'refused' | 'worker';
+/** What went wrong, so a caller can choose an exit code (`read`: the input failed mid-run, after some records were committed). */
+export type BatchErrorKind = 'usage' | 'contract' | 'input' | 'output' | 'refused' | 'worker' | 'read';
 
 /**
  * A clear, one-line error about the run's setup or I/O (never about a record:

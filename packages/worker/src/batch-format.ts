@@ -64,6 +64,8 @@ export type WireCandidate = [
 /** One result line as written (keys appear in this order; optional ones only when set). */
 export interface WireRecord {
   line: number;
+  /** The input file, in a run of several inputs (`line` then counts from 1 in each file). */
+  file?: string;
   id: string | number | null;
   agent?: string;
   /** Present on success (absent only if the contract's output is `undefined`). */

@@ -17,8 +17,10 @@ export interface Checkpoint {
   input: { path: string; size: number | null };
   /** Records committed to the output. */
   records: number;
-  /** Input lines consumed up to and including the last committed record. */
+  /** Input lines consumed up to and including the last committed record (of input `file`). */
   lines: number;
+  /** Index of the input `lines` counts in, for a run of several inputs (absent: 0). */
+  file?: number;
   /** Byte length of the output at the last commit; anything after it is discarded on resume. */
   outputBytes: number;
   counts: BatchCounts;

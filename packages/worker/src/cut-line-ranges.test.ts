@@ -58,3 +58,20 @@ describe('cutLineRanges', () => {
     );
   });
 });
+
+describe('cutLineRanges after a read error', () => {
+  it('endComplete keeps the whole lines and drops a partial last line', () => {
+    const cutter = cutLineRanges({ linesPerRange: 10, maxBytes: 1 << 20, skipLines: 1 });
+    expect(cutter.push(Buffer.from('skip\na\nb\npart'))).toEqual([]);
+    const range = cutter.endComplete()!;
+    expect(Buffer.from(range.bytes).toString()).toBe('a\nb\n');
+    expect(range).toMatchObject({ firstLine: 2, lines: 2 });
+    expect(cutter.skippedBytes()).toBe(5);
+  });
+
+  it('endComplete gives nothing when only a partial line is waiting', () => {
+    const cutter = cutLineRanges({ linesPerRange: 1, maxBytes: 1 << 20, skipLines: 0 });
+    expect(cutter.push(Buffer.from('a\npart'))).toHaveLength(1);
+    expect(cutter.endComplete()).toBeUndefined();
+  });
+});

@@ -21,6 +21,13 @@ export interface LineCutter {
   push(chunk: Buffer): LineRange[];
   /** The rest after the last newline (a last line without one), if any. */
   end(): LineRange | undefined;
+  /**
+   * The complete lines still waiting for their range, without the bytes after the last
+   * newline: what can be trusted of an input whose reading failed (a truncated gzip).
+   */
+  endComplete(): LineRange | undefined;
+  /** Bytes of the lines dropped by `skipLines` so far. */
+  skippedBytes(): number;
 }
 
 /**
@@ -37,6 +44,7 @@ export interface LineCutter {
 export function cutLineRanges(options: { linesPerRange: number; maxBytes: number; skipLines: number; firstLine?: number }): LineCutter {
   const { linesPerRange, maxBytes } = options;
   let skip = options.skipLines;
+  let skipped = 0;
   // A shard of a queued batch starts mid-log: its lines keep their numbers in the whole log.
   let nextLine = skip + (options.firstLine ?? 1);
   let pending: Buffer[] = [];
@@ -63,6 +71,7 @@ export function cutLineRanges(options: { linesPerRange: number; maxBytes: number
       for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, nl + 1)) {
         if (skip > 0) {
           skip--;
+          skipped += pendingBytes + nl + 1 - start;
           pending = [];
           pendingBytes = 0;
           start = nl + 1;
@@ -86,5 +95,14 @@ export function cutLineRanges(options: { linesPerRange: number; maxBytes: number
       // Complete lines waiting for their range, plus a last line without a newline.
       return cut(Buffer.alloc(0), pendingLines + (last[last.length - 1] === 10 ? 0 : 1));
     },
+    endComplete() {
+      if (skip > 0 || pendingLines === 0) return undefined;
+      const whole = Buffer.concat(pending);
+      // Keep the whole lines: everything up to and including the last newline.
+      pending = [whole.subarray(0, whole.lastIndexOf(10) + 1)];
+      pendingBytes = pending[0]!.length;
+      return cut(Buffer.alloc(0), pendingLines);
+    },
+    skippedBytes: () => skipped,
   };
 }

@@ -4,12 +4,15 @@
  * intervention rule counts moved. Both files are streamed side by side.
  */
 import { outcomeOf } from './batch-counts.js';
+import { BatchError } from './batch-error.js';
 import { readBatchOutput, type BatchOutputReader, type BatchResultRecord } from './read-batch-output.js';
 import type { BatchMetadata, RecordOutcome } from './types.js';
 
 /** One record whose outcome differs between the two outputs. */
 export interface OutcomeChange {
   line: number;
+  /** The input file, in outputs of several inputs. */
+  file?: string;
   id: string | number | null;
   from: RecordOutcome;
   to: RecordOutcome;
@@ -37,6 +40,9 @@ export interface BatchDiff {
 
 interface Parsed {
   line: number;
+  file: string | undefined;
+  /** Position in the inputs: file index, then line (outputs of several inputs restart lines per file). */
+  order: number;
   id: string | number | null;
   outcome: RecordOutcome;
   rules: string[];
@@ -44,11 +50,25 @@ interface Parsed {
 
 type Opened = { reader: BatchOutputReader; records: AsyncIterator<BatchResultRecord> };
 
+/** Lines per file in the merge order: far above any log's line count. */
+const FILE_STRIDE = 2 ** 32;
+
 async function nextRecord(opened: Opened): Promise<Parsed | undefined> {
   const next = await opened.records.next();
   if (next.done === true) return undefined;
-  const { line, id, result } = next.value;
-  return { line, id, outcome: outcomeOf(result), rules: result.interventions.map((i) => i.rule) };
+  const { line, file, id, result } = next.value;
+  const index = file === undefined ? 0 : Math.max(0, opened.reader.metadata.input?.files.indexOf(file) ?? 0);
+  return { line, file, order: index * FILE_STRIDE + line, id, outcome: outcomeOf(result), rules: result.interventions.map((i) => i.rule) };
+}
+
+/** Refuses to compare outputs whose metadata says they come from different logs. */
+function checkSameLog(a: BatchOutputReader, b: BatchOutputReader): void {
+  const fa = a.metadata.input?.fingerprint;
+  const fb = b.metadata.input?.fingerprint;
+  // Outputs of older versions, of stdin or of a queued merge carry no fingerprint: nothing to tell.
+  if (fa == null || fb == null || fa === fb) return;
+  const files = (r: BatchOutputReader): string => r.metadata.input?.files.join(' ') ?? '?';
+  throw new BatchError('refused', `${a.path} and ${b.path} are outputs of different logs (${files(a)} and ${files(b)}, whose fingerprints differ); pass --force to compare them anyway`);
 }
 
 function bump(map: Record<string, number>, key: string): void {
@@ -56,13 +76,15 @@ function bump(map: Record<string, number>, key: string): void {
 }
 
 /**
- * Diffs two batch outputs record by record (matched by input line number).
+ * Diffs two batch outputs record by record (matched by input file and line
+ * number). Throws a {@link BatchError} when their metadata says they come from
+ * different logs, unless `force`.
  *
  * @example
  * const diff = await diffBatches('before.ndjson', 'after.ndjson');
  * console.log(diff.changed, diff.rules['trailing_comma']?.delta);
  */
-export async function diffBatches(pathA: string, pathB: string, options: { limit?: number } = {}): Promise<BatchDiff> {
+export async function diffBatches(pathA: string, pathB: string, options: { limit?: number; force?: boolean } = {}): Promise<BatchDiff> {
   const limit = options.limit ?? 1000;
   const a = await readBatchOutput(pathA);
   let b: BatchOutputReader;
@@ -73,6 +95,7 @@ export async function diffBatches(pathA: string, pathB: string, options: { limit
     throw error;
   }
   try {
+    if (options.force !== true) checkSameLog(a, b);
     return await compare({ reader: a, records: a[Symbol.asyncIterator]() }, { reader: b, records: b[Symbol.asyncIterator]() }, limit);
   } finally {
     await a.close();
@@ -92,9 +115,9 @@ async function compare(a: Opened, b: Opened, limit: number): Promise<BatchDiff> 
   let rb = await nextRecord(b);
   while (ra !== undefined || rb !== undefined) {
     // Merge-join on line number: both outputs are in input order.
-    if (ra !== undefined && (rb === undefined || ra.line < rb.line)) {
+    if (ra !== undefined && (rb === undefined || ra.order < rb.order)) {
       onlyInA++;
-    } else if (rb !== undefined && (ra === undefined || rb.line < ra.line)) {
+    } else if (rb !== undefined && (ra === undefined || rb.order < ra.order)) {
       onlyInB++;
     } else if (ra !== undefined && rb !== undefined) {
       compared++;
@@ -103,11 +126,11 @@ async function compare(a: Opened, b: Opened, limit: number): Promise<BatchDiff> 
       if (ra.outcome !== rb.outcome) {
         changed++;
         bump(transitions, `${ra.outcome} → ${rb.outcome}`);
-        if (changes.length < limit) changes.push({ line: ra.line, id: ra.id ?? rb.id, from: ra.outcome, to: rb.outcome });
+        if (changes.length < limit) changes.push({ line: ra.line, ...(ra.file === undefined ? {} : { file: ra.file }), id: ra.id ?? rb.id, from: ra.outcome, to: rb.outcome });
       }
     }
-    const advanceA = ra !== undefined && (rb === undefined || ra.line <= rb.line);
-    const advanceB = rb !== undefined && (ra === undefined || rb.line <= ra.line);
+    const advanceA = ra !== undefined && (rb === undefined || ra.order <= rb.order);
+    const advanceB = rb !== undefined && (ra === undefined || rb.order <= ra.order);
     if (advanceA && ra !== undefined) {
       countA++;
       for (const rule of ra.rules) bump(rulesA, rule);

@@ -11,6 +11,8 @@ import { sameJsonValue } from './same-json-value.js';
 /** Where a result came from in the run log. */
 export interface RecordPlace {
   line: number;
+  /** The input file, in a run of several inputs. */
+  file?: string | undefined;
   id: string | number | null;
   agent: string | undefined;
 }
@@ -105,7 +107,9 @@ function member(key: string, value: unknown): string {
  * // '{"line":1,"id":"r1","data":{"a":1},"candidate":["raw","json",0,7]}'
  */
 export function encodeBatchRecord(place: RecordPlace, result: ParseResult<unknown>, includeRaw: boolean): string {
-  let text = `{"line":${place.line},"id":${JSON.stringify(place.id)}`;
+  let text = `{"line":${place.line}`;
+  if (place.file !== undefined) text += `,"file":${JSON.stringify(place.file)}`;
+  text += `,"id":${JSON.stringify(place.id)}`;
   if (place.agent !== undefined) text += `,"agent":${JSON.stringify(place.agent)}`;
   if (result.success) {
     text += member('data', result.data);

@@ -39,7 +39,7 @@ export function formatDiff(diff: BatchDiff, options: { changes?: number } = {}):
   const shown = diff.changes.slice(0, options.changes ?? 20);
   if (shown.length > 0) {
     lines.push('', `changed records${diff.changed > shown.length ? ` (first ${shown.length} of ${number.format(diff.changed)})` : ''}`);
-    for (const c of shown) lines.push(`  line ${c.line}${c.id === null ? '' : ` (id ${String(c.id)})`}: ${c.from} → ${c.to}`);
+    for (const c of shown) lines.push(`  ${c.file === undefined ? '' : `${c.file} `}line ${c.line}${c.id === null ? '' : ` (id ${String(c.id)})`}: ${c.from} → ${c.to}`);
   }
   return lines.join('\n');
 }

@@ -79,9 +79,11 @@ async function createLock(path: string, output: string): Promise<boolean> {
  * const guard = await guardBatchOutput('runs.jsonl', 'results.ndjson');
  * try { … } finally { await guard.release(); }
  */
-export async function guardBatchOutput(input: string, output: string): Promise<OutputGuard> {
-  if (input !== STDIN && sameFile(input, output)) {
-    throw new BatchError('refused', `the output ${output} is the input ${input}: writing it would destroy the log (even with --force); choose another -o`);
+export async function guardBatchOutput(inputs: string | readonly string[], output: string): Promise<OutputGuard> {
+  for (const input of typeof inputs === 'string' ? [inputs] : inputs) {
+    if (input !== STDIN && sameFile(input, output)) {
+      throw new BatchError('refused', `the output ${output} is the input ${input}: writing it would destroy the log (even with --force); choose another -o`);
+    }
   }
   const path = lockPath(output);
   for (let attempt = 0; attempt < 3; attempt++) {

@@ -18,8 +18,10 @@ export interface BatchOutput {
   position: number;
   /** Records already committed (0 for a fresh run). */
   records: number;
-  /** Input lines to skip (already committed). */
+  /** Input lines to skip (already committed) in input `file`. */
   lines: number;
+  /** Index of the input to continue in (0 for a fresh run). */
+  file: number;
   counts: BatchCounts;
 }
 
@@ -66,6 +68,9 @@ async function resumeMismatch(options: OpenBatchOutputOptions, checkpoint: Check
   if (have.options.field !== want.options.field || have.options.idField !== want.options.idField || have.options.includeRaw !== want.options.includeRaw) {
     return `${options.output} was made with --field ${have.options.field} --id-field ${have.options.idField}${have.options.includeRaw ? ' --include-raw' : ''}`;
   }
+  if (have.input?.fingerprint !== want.input?.fingerprint && have.input !== undefined && want.input !== undefined) {
+    return `the input is not the log ${options.output} was made from (${have.input.files.join(' ')})`;
+  }
   if (checkpoint.input.size !== options.input.size) return `the input changed size since the checkpoint (${checkpoint.input.size} → ${options.input.size} bytes)`;
   const { size } = await stat(options.output);
   if (size < checkpoint.outputBytes) return `${options.output} is shorter than its checkpoint says (${size} < ${checkpoint.outputBytes} bytes)`;
@@ -82,21 +87,24 @@ async function openOrFail(path: string, flags: string): Promise<FileHandle> {
 }
 
 async function startFresh(options: OpenBatchOutputOptions): Promise<BatchOutput> {
-  const handle = await openOrFail(options.output, 'w');
   const head = Buffer.from(`${JSON.stringify(options.metadata)}\n`, 'utf8');
+  const counts = emptyCounts();
+  // The checkpoint comes before the output: an output without a checkpoint then always denotes
+  // a finished run, even when this first checkpoint cannot be written (a full disk), since the
+  // output is not created (nor an old one truncated) until it is.
+  await mkdir(dirname(options.output), { recursive: true }).catch(() => {});
+  await writeCheckpoint(checkpointPath(options.output), {
+    airlockCheckpoint: 1, version: options.metadata.airlock.version, fingerprint: options.metadata.airlock.contract.fingerprint,
+    input: options.input, records: 0, lines: 0, outputBytes: head.length, counts,
+  });
+  const handle = await openOrFail(options.output, 'w');
   try {
     await handle.write(head, 0, head.length, 0);
   } catch (error) {
     await handle.close();
     throw new BatchError('output', `cannot write output ${options.output}: ${describeIoError(error)}`);
   }
-  const counts = emptyCounts();
-  // A checkpoint from the very start means "output without checkpoint" always denotes a finished run.
-  await writeCheckpoint(checkpointPath(options.output), {
-    airlockCheckpoint: 1, version: options.metadata.airlock.version, fingerprint: options.metadata.airlock.contract.fingerprint,
-    input: options.input, records: 0, lines: 0, outputBytes: head.length, counts,
-  });
-  return { handle, position: head.length, records: 0, lines: 0, counts };
+  return { handle, position: head.length, records: 0, lines: 0, file: 0, counts };
 }
 
 /**
@@ -140,5 +148,5 @@ async function resumeFrom(output: string, checkpoint: Checkpoint): Promise<Batch
     await handle.close();
     throw new BatchError('output', `cannot write output ${output}: ${describeIoError(error)}`);
   }
-  return { handle, position: checkpoint.outputBytes, records: checkpoint.records, lines: checkpoint.lines, counts: checkpoint.counts };
+  return { handle, position: checkpoint.outputBytes, records: checkpoint.records, lines: checkpoint.lines, file: checkpoint.file ?? 0, counts: checkpoint.counts };
 }

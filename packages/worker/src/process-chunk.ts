@@ -4,10 +4,12 @@
  * total: a bad line or even a pipeline bug becomes a `bad_record` result.
  */
 import { safeParse, type Contract, type ParseFailure, type ParseResult } from '@airlock/core';
+import { isUtf8 } from 'node:buffer';
 import { countResult, emptyCounts } from './batch-counts.js';
 import { firstLine } from './batch-error.js';
 import { getPath } from './get-path.js';
 import { encodeBatchRecord, type RecordPlace } from './encode-batch-record.js';
+import { findInvalidUtf8 } from './find-invalid-utf8.js';
 import type { BatchCounts } from './types.js';
 
 /** A range of whole run-log lines, as UTF-8 bytes, and the settings to read them. */
@@ -22,6 +24,8 @@ export interface ChunkInput {
   idField: string;
   /** Write `raw` on every success. */
   includeRaw: boolean;
+  /** The input file, written on each result line in a run of several inputs. */
+  file?: string;
 }
 
 /** NDJSON bytes of the chunk's results (one line per non-blank input line, in order) and their counts. */
@@ -100,6 +104,8 @@ export function processChunk(input: ChunkInput, contract: Contract): ChunkOutput
   const bytes = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength);
   let text = '';
   let lineNumber = input.firstLine;
+  // One native check per chunk; lines are searched for the bad byte only when it fails.
+  const utf8 = isUtf8(bytes);
   for (let start = 0; start < bytes.length; lineNumber++) {
     let end = bytes.indexOf(10, start);
     if (end === -1) end = bytes.length;
@@ -107,12 +113,16 @@ export function processChunk(input: ChunkInput, contract: Contract): ChunkOutput
     const contentEnd = end > start && bytes[end - 1] === 13 ? end - 1 : end;
     const line = bytes.toString('utf8', start, contentEnd);
     const lineBytes = contentEnd - start + 1;
+    const invalidAt = utf8 ? -1 : findInvalidUtf8(bytes, start, contentEnd);
     start = end + 1;
     if (isBlank(line)) continue;
-    const { result, id, agent } = processLine(line, lineNumber, input, contract);
-    countResult(counts, result, agent);
+    const { result, id, agent } = invalidAt === -1
+      ? processLine(line, lineNumber, input, contract)
+      : { result: badRecord(`line ${lineNumber}: invalid UTF-8 at byte ${invalidAt} of the line`), id: null, agent: undefined };
+    const place = { line: lineNumber, id, agent, file: input.file };
+    countResult(counts, result, agent, place);
     counts.inputBytes += lineBytes;
-    text += `${serialize({ line: lineNumber, id, agent }, result, input.includeRaw)}\n`;
+    text += `${serialize(place, result, input.includeRaw)}\n`;
   }
   return { bytes: encoder.encode(text), counts };
 }

@@ -29,6 +29,8 @@ import type { BatchMetadata } from './types.js';
 export interface BatchResultRecord {
   /** 1-based line of the record in the run log. */
   line: number;
+  /** The input file, in an output of several inputs. */
+  file?: string;
   /** The record's id field (a string or number), else null. */
   id: string | number | null;
   /** The record's `agent` field, when it is a string. */
@@ -125,7 +127,10 @@ export function decodeBatchRecord(text: string): BatchResultRecord {
     if (Object.prototype.hasOwnProperty.call(w, 'raw')) result.raw = w.raw;
     if (candidate !== undefined) result.candidate = candidate;
   }
-  return typeof w.agent === 'string' ? { line: w.line, id, agent: w.agent, result } : { line: w.line, id, result };
+  const record: BatchResultRecord = { line: w.line, id, result };
+  if (typeof w.file === 'string') record.file = w.file;
+  if (typeof w.agent === 'string') record.agent = w.agent;
+  return record;
 }
 
 /** The format a metadata line declares: outputs from before the version field are format 1. */

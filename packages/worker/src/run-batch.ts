@@ -4,7 +4,6 @@
  * atomic checkpoint. At most `maxChunksInFlight` chunks exist at any time, so
  * memory stays flat whatever the size of the log.
  */
-import { availableParallelism } from 'node:os';
 import { writeFile, type FileHandle } from 'node:fs/promises';
 import { airlockVersion } from './airlock-version.js';
 import { mergeCounts } from './batch-counts.js';
@@ -16,7 +15,8 @@ import { importContract, prepareContractRef, resolveContractRef } from './load-c
 import { guardBatchOutput, type OutputGuard } from './guard-batch-output.js';
 import { openBatchOutput, type BatchOutput } from './open-batch-output.js';
 import { cutLineRanges, type LineRange } from './cut-line-ranges.js';
-import { openInputBytes, STDIN, type InputBytes } from './open-input-bytes.js';
+import { STDIN } from './open-input-bytes.js';
+import { defaultThreads, fingerprintInputs, openBatchInputs, type BatchInputs } from './open-batch-inputs.js';
 import type { ChunkOutput } from './process-chunk.js';
 import type { BatchMetadata, BatchStats, ContractRef, RunBatchOptions } from './types.js';
 
@@ -30,6 +30,10 @@ interface Pending {
   result: Promise<ChunkOutput>;
   /** Input line number of the chunk's last record. */
   lastLine: number;
+  /** Index of the input the chunk comes from. */
+  file: number;
+  /** Decompressed bytes of that input up to the chunk's end (skipped lines included). */
+  inputEnd: number;
 }
 
 function checkInteger(name: string, value: number, min: number, max: number): number {
@@ -49,11 +53,21 @@ async function writeFully(handle: FileHandle, buffer: Uint8Array, position: numb
 interface Session {
   options: RunBatchOptions;
   output: BatchOutput;
-  input: InputBytes;
+  inputs: BatchInputs;
+  /** Decompressed bytes read from each input so far. */
+  decompressed: number[];
   metadata: BatchMetadata;
   started: number;
   sessionRecords: number;
   sessionBytes: number;
+}
+
+/** Input bytes up to the end of a committed chunk; a gzip input's in proportion of what was decompressed. */
+function committedBytes(session: Session, pending: Pending): number {
+  const input = session.inputs.bytes[pending.file]!;
+  const read = session.decompressed[pending.file]!;
+  const within = !input.gzip ? pending.inputEnd : read === 0 ? 0 : Math.min(input.bytesRead(), Math.round((input.bytesRead() * pending.inputEnd) / read));
+  return session.inputs.before[pending.file]! + within;
 }
 
 async function commit(session: Session, pending: Pending): Promise<void> {
@@ -75,6 +89,7 @@ async function commit(session: Session, pending: Pending): Promise<void> {
   output.position += buffer.length;
   output.records += chunk.counts.records;
   output.lines = pending.lastLine;
+  output.file = pending.file;
   mergeCounts(output.counts, chunk.counts);
   session.sessionRecords += chunk.counts.records;
   session.sessionBytes += chunk.counts.inputBytes;
@@ -82,49 +97,62 @@ async function commit(session: Session, pending: Pending): Promise<void> {
     airlockCheckpoint: 1,
     version: session.metadata.airlock.version,
     fingerprint: session.metadata.airlock.contract.fingerprint,
-    input: { path: options.input, size: session.input.size ?? null },
+    input: { path: session.inputs.files.join(' '), size: session.inputs.size ?? null },
     records: output.records,
     lines: output.lines,
+    ...(session.inputs.files.length > 1 ? { file: output.file } : {}),
     outputBytes: output.position,
     counts: output.counts,
   });
   options.onProgress?.({
     records: output.records,
     failed: output.counts.failed,
-    inputBytesRead: session.input.bytesRead(),
-    inputBytesTotal: session.input.size,
+    inputBytesRead: session.inputs.before[pending.file]! + session.inputs.bytes[pending.file]!.bytesRead(),
+    inputBytesCommitted: committedBytes(session, pending),
+    inputBytesTotal: session.inputs.size,
     bytesProcessed: session.sessionBytes,
     elapsedMs: Date.now() - session.started,
   });
 }
 
-async function nextChunk(iterator: AsyncIterator<Buffer>, session: Session): Promise<IteratorResult<Buffer>> {
-  try {
-    return await iterator.next();
-  } catch (error) {
-    throw new BatchError('input', `cannot read input ${session.options.input}: ${describeIoError(error)}; ${session.output.records} records are committed, rerun with --resume once fixed`);
-  }
+/** The records committed when reading an input failed, in one line. */
+function readFailure(session: Session, file: number, error: unknown): BatchError {
+  const { output, options } = session;
+  const where = output.file === file ? ` after line ${output.lines}` : '';
+  return new BatchError('read', `cannot read input ${session.inputs.files[file]}${where}: ${describeIoError(error)}; the ${output.records} records read before it are committed to ${options.output} (checkpoint kept: rerun with --resume once the input is fixed)`);
 }
 
-/** Reads, submits and commits until the input ends or the signal aborts. Returns true when interrupted. */
-async function pump(session: Session, runner: ChunkRunner, chunkSize: number, maxInFlight: number): Promise<boolean> {
+/** Reads, submits and commits one input until it ends or the signal aborts. Returns true when interrupted. */
+async function pumpInput(session: Session, runner: ChunkRunner, queue: Pending[], file: number, limits: { chunkSize: number; maxInFlight: number }): Promise<boolean> {
   const { signal } = session.options;
   const { field, idField, includeRaw } = session.metadata.airlock.options;
-  const cutter = cutLineRanges({ linesPerRange: chunkSize, maxBytes: MAX_CHUNK_BYTES, skipLines: session.output.lines, firstLine: session.options.range?.firstLine ?? 1 });
-  const queue: Pending[] = [];
+  const skipLines = file === session.output.file ? session.output.lines : 0;
+  const firstLine = session.options.range?.firstLine ?? 1;
+  const cutter = cutLineRanges({ linesPerRange: limits.chunkSize, maxBytes: MAX_CHUNK_BYTES, skipLines, firstLine });
+  // Records of a run of several inputs say which file they come from.
+  const name = session.inputs.files.length > 1 ? { file: session.inputs.files[file]! } : {};
+  let consumed = 0;
   const submit = (range: LineRange): void => {
-    const lastLine = range.firstLine + range.lines - 1;
-    const result = runner.run({ bytes: range.bytes, firstLine: range.firstLine, field, idField, includeRaw });
+    consumed += range.bytes.length;
+    const result = runner.run({ bytes: range.bytes, firstLine: range.firstLine, field, idField, includeRaw, ...name });
     // Awaited in order by commit(); this only keeps a failure from being reported as unhandled meanwhile.
     result.catch(() => {});
-    queue.push({ result, lastLine });
+    queue.push({ result, lastLine: range.firstLine + range.lines - 1, file, inputEnd: cutter.skippedBytes() + consumed });
   };
-  const iterator = session.input.chunks();
+  const iterator = session.inputs.bytes[file]!.chunks();
   let interrupted = false;
+  let readError: unknown;
   try {
     reading: for (;;) {
-      const next = await nextChunk(iterator, session);
+      let next: IteratorResult<Buffer>;
+      try {
+        next = await iterator.next();
+      } catch (error) {
+        readError = error;
+        break;
+      }
       if (next.done === true) break;
+      session.decompressed[file]! += next.value.length;
       for (const range of cutter.push(next.value)) {
         // An interrupted run drops the ranges it has not submitted: those lines are re-read on resume.
         if (signal?.aborted === true) {
@@ -132,16 +160,34 @@ async function pump(session: Session, runner: ChunkRunner, chunkSize: number, ma
           break reading;
         }
         submit(range);
-        while (queue.length >= maxInFlight) await commit(session, queue.shift()!);
+        while (queue.length >= limits.maxInFlight) await commit(session, queue.shift()!);
       }
     }
-    const last = interrupted ? undefined : cutter.end();
+    // After a read error only whole lines are trusted: a partial last line may be half a record.
+    const last = interrupted ? undefined : readError === undefined ? cutter.end() : cutter.endComplete();
     if (last !== undefined) submit(last);
-    while (queue.length > 0) await commit(session, queue.shift()!);
+    if (readError !== undefined) {
+      // Everything read before the error is committed before the run stops.
+      while (queue.length > 0) await commit(session, queue.shift()!);
+      throw readFailure(session, file, readError);
+    }
   } finally {
-    await iterator.return?.();
+    await iterator.return?.().catch(() => {});
   }
   return interrupted;
+}
+
+/** Runs every input not yet committed, in order, then commits what is in flight. Returns true when interrupted. */
+async function pump(session: Session, runner: ChunkRunner, chunkSize: number, maxInFlight: number): Promise<boolean> {
+  const queue: Pending[] = [];
+  for (let file = session.output.file; file < session.inputs.files.length; file++) {
+    if (await pumpInput(session, runner, queue, file, { chunkSize, maxInFlight })) {
+      while (queue.length > 0) await commit(session, queue.shift()!);
+      return true;
+    }
+  }
+  while (queue.length > 0) await commit(session, queue.shift()!);
+  return false;
 }
 
 /** What the metadata line of an output is made of. */
@@ -152,6 +198,8 @@ export interface BatchMetadataInput {
   field: string;
   idField: string;
   includeRaw: boolean;
+  /** The input files as given and their fingerprint (see {@link BatchMetadata}). */
+  input?: { files: string[]; fingerprint: string | null };
 }
 
 /**
@@ -167,6 +215,7 @@ export function batchMetadata(input: BatchMetadataInput): BatchMetadata {
       version: airlockVersion(),
       contract: { name: input.contract.name, fingerprint: input.contract.fingerprint, module: input.contractRef.module, export: input.contractRef.export },
       options: { field: input.field, idField: input.idField, includeRaw: input.includeRaw },
+      ...(input.input === undefined ? {} : { input: input.input }),
     },
   };
 }
@@ -185,20 +234,11 @@ function finalStats(session: Session, threads: number, complete: boolean, resume
   };
 }
 
-/** Plain input below this size runs inline by default: starting threads would cost more than they save. */
-export const INLINE_BELOW_BYTES = 1024 * 1024;
-
 /**
  * Most worker threads a run may start. 128 threads aborted V8 on a 2-core machine; each thread
  * is a whole V8 isolate (tens of MB), and past a few per core they only add contention.
  */
 export const MAX_THREADS = 32;
-
-function defaultThreads(input: InputBytes): number {
-  // Gzip logs expand several times, so their threshold is on a fraction of the file size; stdin has no size.
-  if (input.size === undefined) return availableParallelism();
-  return input.size < (input.gzip ? INLINE_BELOW_BYTES / 8 : INLINE_BELOW_BYTES) ? 0 : availableParallelism();
-}
 
 /**
  * Normalizes every record of a JSONL run log with a contract and writes one
@@ -234,20 +274,26 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
   if (options.expectFingerprint !== undefined && options.expectFingerprint !== contract.fingerprint) {
     throw new BatchError('contract', `contract ${contract.name} from ${options.contract.module} has fingerprint ${contract.fingerprint} here, but the run expects ${options.expectFingerprint} (a different version of the contract)`);
   }
-  const metadata = batchMetadata({ contract, contractRef: options.contract, field, idField, includeRaw: options.includeRaw === true });
+  const files = typeof options.input === 'string' ? [options.input] : [...options.input];
   // Input and threads first: a missing input or an unbuilt worker must not clobber an existing output.
-  if (options.input === STDIN && options.resume === true) {
+  if (files.includes(STDIN) && options.resume === true) {
     throw new BatchError('usage', 'cannot resume a run that reads stdin: it cannot be read again from the checkpoint; save the log to a file and run on that');
   }
-  const input = await openInputBytes(options.input, options.range);
+  const input = await openBatchInputs(files, options.range);
+  // A shard of a queued batch is one part of a log: its merge writes the metadata users read.
+  const fingerprint = options.range === undefined ? await fingerprintInputs(files).catch((error: unknown) => (input.close(), Promise.reject(error))) : undefined;
+  const metadata = batchMetadata({
+    contract, contractRef: options.contract, field, idField, includeRaw: options.includeRaw === true,
+    ...(fingerprint === undefined ? {} : { input: { files, fingerprint } }),
+  });
   const threads = options.threads ?? defaultThreads(input);
   let runner: ChunkRunner | undefined;
   let output: BatchOutput;
   let guard: OutputGuard | undefined;
   try {
-    guard = await guardBatchOutput(options.input, options.output);
+    guard = await guardBatchOutput(files, options.output);
     runner = createChunkRunner(threads, ref, contract);
-    output = await openBatchOutput({ output: options.output, metadata, input: { path: options.input, size: input.size ?? null }, resume: options.resume === true, force: options.force === true });
+    output = await openBatchOutput({ output: options.output, metadata, input: { path: files.join(' '), size: input.size ?? null }, resume: options.resume === true, force: options.force === true });
   } catch (error) {
     input.close();
     await runner?.close();
@@ -255,7 +301,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
     throw error;
   }
   const maxInFlight = options.maxChunksInFlight ?? Math.max(2, threads * 2);
-  const session: Session = { options, output, input, metadata, started, sessionRecords: 0, sessionBytes: 0 };
+  const session: Session = { options, output, inputs: input, decompressed: files.map(() => 0), metadata, started, sessionRecords: 0, sessionBytes: 0 };
   const resumedFrom = output.records;
   let interrupted: boolean;
   try {

@@ -31,6 +31,20 @@ export interface BatchCounts extends OutcomeCounts {
   agents: Record<string, OutcomeCounts>;
   /** UTF-8 bytes of the input records processed (newline included). */
   inputBytes: number;
+  /** Valid records whose output was truncated (the parser closed the structure). */
+  truncated: number;
+  /** The first record of each failure class, in input order. */
+  examples: Partial<Record<FailureClass, FailureExample>>;
+}
+
+/** Where a failure class was first met, and why: what the summary shows as its example. */
+export interface FailureExample {
+  line: number;
+  /** The input file, in a run of several inputs. */
+  file?: string;
+  id: string | number | null;
+  /** The extraction error or the first validation error, cut to one short line. */
+  error: string;
 }
 
 /** Final statistics of a run: counts of the whole output plus this session's throughput. */
@@ -55,6 +69,12 @@ export interface BatchMetadata {
     version: string;
     contract: { name: string; fingerprint: string; module: string; export: string };
     options: { field: string; idField: string; includeRaw: boolean };
+    /**
+     * The run log(s) the output was made from: the paths as given and a fingerprint of the
+     * files (null for stdin), so `airlock diff` can refuse outputs of different logs.
+     * Absent in outputs of older versions and in a queued batch's merge.
+     */
+    input?: { files: string[]; fingerprint: string | null };
   };
 }
 
@@ -66,7 +86,12 @@ export interface BatchProgress {
   failed: number;
   /** Bytes of the input file read so far (compressed bytes for .gz). */
   inputBytesRead: number;
-  /** Size of the input file, when known. */
+  /**
+   * Bytes of the input files up to the last committed record (for .gz, the compressed
+   * bytes in the proportion of what was decompressed): the progress that survives a stop.
+   */
+  inputBytesCommitted: number;
+  /** Size of the input files, when known. */
   inputBytesTotal: number | undefined;
   /** Uncompressed input bytes processed by this session. */
   bytesProcessed: number;
@@ -83,8 +108,12 @@ export interface InputRange {
 
 /** Options of {@link runBatch}. */
 export interface RunBatchOptions {
-  /** JSONL run log, plain or gzip (detected from its first bytes). */
-  input: string;
+  /**
+   * JSONL run log, plain or gzip (detected from its first bytes), or `-` for stdin; or several
+   * files, read in order into one output, whose result lines then carry a `file` besides the
+   * `line` (numbered from 1 in each file).
+   */
+  input: string | readonly string[];
   /** NDJSON result file; its checkpoint is `<output>.checkpoint.json`. */
   output: string;
   contract: ContractRef;

@@ -1,0 +1,121 @@
+/**
+ * The inputs of one run: one run log (a file, a byte range of one, or stdin) or
+ * several files read one after the other into one output. Also decides the
+ * default thread count from their size, and fingerprints them, so an output
+ * can tell which log it was made from (`airlock diff` refuses outputs of
+ * different logs; `--resume` refuses another input).
+ */
+import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { BatchError, describeIoError } from './batch-error.js';
+import { openInputBytes, STDIN, type InputBytes } from './open-input-bytes.js';
+import type { InputRange } from './types.js';
+
+/**
+ * Plain input below this size runs inline by default: starting threads would cost more than
+ * they save. Measured with `packages/bench/src/macro/thread-crossover.ts` (the built CLI, one
+ * fresh process per run, inline against 2 threads, median of 5 rounds, generated logs, 2 cores):
+ * inline won at every size up to 2 MiB and the pool won from 4 MiB (see the bench README).
+ */
+export const INLINE_BELOW_BYTES = 4 * 1024 * 1024;
+
+/** Gzip logs expand several times: their threshold is on this fraction of the file size. */
+const GZIP_EXPANSION = 8;
+
+/** Bytes hashed at each end of a file for its fingerprint. */
+const FINGERPRINT_SPAN = 1024 * 1024;
+
+/** The opened inputs of a run. */
+export interface BatchInputs {
+  /** The paths as given. */
+  files: readonly string[];
+  /** One per file, in order; opened at once so a missing file fails before anything is written. */
+  bytes: InputBytes[];
+  /** Sum of the sizes (bytes of the range for a shard); undefined for stdin. */
+  size: number | undefined;
+  /** Size of the files before each one (offsets for progress). */
+  before: number[];
+  close(): void;
+}
+
+/**
+ * Opens every input (checking each exists and is readable) before any output is touched.
+ *
+ * @example
+ * const inputs = await openBatchInputs(['a.jsonl', 'b.jsonl.gz']);
+ * inputs.size; // bytes of both files
+ */
+export async function openBatchInputs(files: readonly string[], range?: InputRange): Promise<BatchInputs> {
+  if (files.length === 0) throw new BatchError('usage', 'a batch needs at least one input');
+  if (files.length > 1) {
+    if (files.includes(STDIN)) throw new BatchError('usage', 'stdin (-) cannot be one of several inputs: save it to a file first');
+    if (range !== undefined) throw new BatchError('usage', 'a byte range applies to a single input');
+  }
+  const bytes: InputBytes[] = [];
+  try {
+    for (const file of files) bytes.push(await openInputBytes(file, range));
+  } catch (error) {
+    for (const input of bytes) input.close();
+    throw error;
+  }
+  const before: number[] = [];
+  let size: number | undefined = 0;
+  for (const input of bytes) {
+    before.push(size ?? 0);
+    size = size === undefined || input.size === undefined ? undefined : size + input.size;
+  }
+  return { files, bytes, size, before, close: () => bytes.forEach((input) => input.close()) };
+}
+
+/**
+ * Worker threads when the caller sets none: inline below {@link INLINE_BELOW_BYTES} of
+ * (plain-equivalent) input, else one per available core; stdin has no size and gets threads.
+ *
+ * @example
+ * defaultThreads(await openBatchInputs(['small.jsonl'])); // 0
+ */
+export function defaultThreads(inputs: BatchInputs): number {
+  let plainBytes = 0;
+  for (const input of inputs.bytes) {
+    if (input.size === undefined) return availableParallelism();
+    plainBytes += input.gzip ? input.size * GZIP_EXPANSION : input.size;
+  }
+  return plainBytes < INLINE_BELOW_BYTES ? 0 : availableParallelism();
+}
+
+async function fingerprintFile(path: string, hash: ReturnType<typeof createHash>): Promise<void> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+    const { size } = await handle.stat();
+    hash.update(`${size}\0`);
+    const head = Buffer.alloc(Math.min(size, FINGERPRINT_SPAN));
+    await handle.read(head, 0, head.length, 0);
+    hash.update(head);
+    if (size > FINGERPRINT_SPAN) {
+      const tail = Buffer.alloc(Math.min(size - FINGERPRINT_SPAN, FINGERPRINT_SPAN));
+      await handle.read(tail, 0, tail.length, size - tail.length);
+      hash.update(tail);
+    }
+  } catch (error) {
+    throw new BatchError('input', `cannot read input ${path}: ${describeIoError(error)}`);
+  } finally {
+    await handle?.close();
+  }
+}
+
+/**
+ * A fingerprint of the input files as stored (sha256 over each file's size, its first and
+ * its last MiB, so a 10 GB log costs 2 MiB of reading, not a second pass): it tells two logs
+ * apart, it does not prove two logs equal byte for byte. Null for stdin, which cannot be read twice.
+ *
+ * @example
+ * await fingerprintInputs(['runs.jsonl']); // 'sha256:3f2a…'
+ */
+export async function fingerprintInputs(files: readonly string[]): Promise<string | null> {
+  if (files.includes(STDIN)) return null;
+  const hash = createHash('sha256');
+  for (const file of files) await fingerprintFile(file, hash);
+  return `sha256:${hash.digest('hex')}`;
+}
