@@ -31,8 +31,8 @@ export interface RepairFailureReport {
 
 /** Options of {@link repairText} and {@link objectOutput}: Airlock's parse options plus two listeners. */
 export interface AirlockAdapterOptions<T = unknown> extends SafeParseOptions {
-  /** Called once for every output Airlock repaired, with the interventions. */
+  /** Called once for every output Airlock repaired, with the interventions. A listener that throws is ignored. */
   onRepair?: (report: RepairReport<T>) => void;
-  /** Called when Airlock could not repair an output either; the SDK's error follows. */
+  /** Called when Airlock could not repair an output either; the SDK's error follows. A listener that throws is ignored. */
   onFailure?: (report: RepairFailureReport) => void;
 }

@@ -101,6 +101,27 @@ describe('repairText with generateObject', () => {
     expect(airlockFailure(error)?.failure).toBe('no_candidate');
   });
 
+  it('a listener that throws changes nothing: the repair stands, the SDK error stays the SDK error', async () => {
+    const broken = () => {
+      throw new Error('logger down');
+    };
+    const { object } = await generateObject({
+      model: mockModel(FENCED_TRAILING_COMMA),
+      schema: ticket,
+      prompt: 'File a ticket.',
+      experimental_repairText: repairText(ticket, { onRepair: broken }),
+    });
+    expect(object.tags).toEqual(['auth']);
+    const error = await generateObject({
+      model: mockModel('No ticket.'),
+      schema: ticket,
+      prompt: 'File a ticket.',
+      experimental_repairText: repairText(ticket, { onFailure: broken }),
+    }).catch((e: unknown) => e);
+    expect(NoObjectGeneratedError.isInstance(error)).toBe(true);
+    expect(airlockFailure(error)?.failure).toBe('no_candidate');
+  });
+
   it('answers undefined for errors Airlock never saw', () => {
     expect(airlockFailure(new Error('boom'))).toBeUndefined();
     expect(airlockFailure('boom')).toBeUndefined();
