@@ -4,6 +4,7 @@
  * decides whether to stop, so a document pays only for the repairs it needs.
  */
 import type { Intervention } from '../types.js';
+import type { WorkMeter } from '../work-meter.js';
 import { joinLines, type YamlLine } from './line-table.js';
 import type { RepairContext, YamlRepair } from './repairs/repair-kit.js';
 import { repairNestedMappingChildren } from './repairs/repair-nested-mapping-children.js';
@@ -55,33 +56,47 @@ export interface YamlRepairRun<A> {
   interventions: Intervention[];
   /** The last accepted check result, when `accept` returned one. */
   accepted: A | null;
+  /** True when the work meter stopped the run before every group had its turn. */
+  stopped: boolean;
 }
 
 /**
  * Applies the groups in order. `accept(text)` runs after each group that
  * changed the text and stops the run when it returns non-null; without it all
- * groups run (the mode the idempotence tests use).
+ * groups run (the mode the idempotence tests use). A `work` meter is charged
+ * the text's length for each group's pass, and a spent meter stops the run.
  *
  * @example
  * repairYaml(toLines('a:1'), context).text // 'a: 1'
  */
-export function repairYaml<A>(lines: readonly YamlLine[], context: RepairContext, accept?: (text: string) => A | null): YamlRepairRun<A> {
+export function repairYaml<A>(lines: readonly YamlLine[], context: RepairContext, accept?: (text: string) => A | null, work?: WorkMeter): YamlRepairRun<A> {
   const interventions: Intervention[] = [];
   let current = lines;
   let text: string | null = null;
+  let size = work === undefined ? 0 : textLength(lines);
   for (const group of YAML_REPAIR_GROUPS) {
+    if (work !== undefined && !work.charge(size)) return { lines: current, text: text ?? joinLines(current), interventions, accepted: null, stopped: true };
     let changed = false;
     for (const repair of group) {
       const step = repair(current, context);
       if (step.interventions.length === 0) continue;
       changed = true;
       current = step.lines;
-      interventions.push(...step.interventions);
+      // One by one: a spread of many thousand interventions would overflow the call stack.
+      for (const intervention of step.interventions) interventions.push(intervention);
     }
     if (!changed) continue;
     text = joinLines(current);
+    size = text.length;
     const accepted = accept?.(text) ?? null;
-    if (accepted !== null) return { lines: current, text, interventions, accepted };
+    if (accepted !== null) return { lines: current, text, interventions, accepted, stopped: false };
   }
-  return { lines: current, text: text ?? joinLines(current), interventions, accepted: null };
+  return { lines: current, text: text ?? joinLines(current), interventions, accepted: null, stopped: false };
+}
+
+/** Length of the joined text, without joining it. */
+function textLength(lines: readonly YamlLine[]): number {
+  let n = Math.max(0, lines.length - 1);
+  for (const line of lines) n += line.text.length;
+  return n;
 }
