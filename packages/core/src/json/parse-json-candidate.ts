@@ -5,7 +5,7 @@
  */
 import type { Candidate } from '../scan/candidate.js';
 import { findBalancedEnd } from '../scan/scan-text.js';
-import type { LaterRoot, ParseOutcome, ParseStageOptions } from '../pipeline/stage-outcome.js';
+import type { LaterRoot, ParseOutcome, ParseStageOptions } from '../stage-types.js';
 import { repairJson } from './repair-json.js';
 import { trimAroundRoot } from './trim-around-root.js';
 import { tryJsonParse } from './try-json-parse.js';
@@ -99,13 +99,16 @@ export function parseJsonCandidate(candidate: Candidate, options: ParseStageOpti
     // parse would only give a fragment of it.
     from = end;
   }
-  if (!sawOpener) {
+  // A list wanted and no `[` anywhere: objects one after another are its items
+  // (`{"foo": 1}\n{"foo": 2}`), read as newline-delimited JSON, recorded as `ndjson_wrapped`.
+  const objectsAsList = !sawOpener && options.expect === 'array' && text.includes('{');
+  if (!sawOpener && !objectsAsList) {
     return { ok: false, failure: 'no_candidate', error: 'No JSON object or array found in the candidate.', interventions: [] };
   }
   const repaired = repairJson(text, {
-    expect: expect ?? 'any',
+    expect: objectsAsList ? 'any' : expect ?? 'any',
     ...(options.maxDepth !== undefined && { maxDepth: options.maxDepth }),
-    allowNdjson: options.allowNdjson === true,
+    allowNdjson: options.allowNdjson === true || objectsAsList,
     noiseStart: candidate.noiseStart,
     orphanFence: candidate.orphanFence,
   });

@@ -1,8 +1,11 @@
 /**
  * Python triple-quoted strings (`"""…"""`, `'''…'''`), which models write for
- * long text: the delimiters become `"`, and inside, quotes and raw control
- * characters are escaped, each edit recorded. One pass to the closing triple:
- * linear (an unclosed one is read once, then left to the ordinary string rules).
+ * long text, and Markdown triple backticks used as a string (`"code": ```py …````):
+ * the delimiters become `"`, and inside, quotes and raw control characters are
+ * escaped, each edit recorded. In backticks the text is verbatim code: a
+ * backslash is kept as written (escaped), and an info string after the opening
+ * backticks (`python`) goes. One pass to the closing triple: linear (an unclosed
+ * one is read once, then left to the ordinary string rules).
  */
 import { Ch, escapeControl } from './json-chars.js';
 import { record, type RepairContext } from './repair-context.js';
@@ -18,7 +21,7 @@ const unclosed = new WeakSet<RepairContext>();
 /** The triple delimiter opening at `i`, or undefined. */
 function tripleAt(text: string, i: number): string | undefined {
   const c = text.charCodeAt(i);
-  if ((c !== Ch.DQUOTE && c !== Ch.SQUOTE) || text.charCodeAt(i + 1) !== c || text.charCodeAt(i + 2) !== c) return undefined;
+  if ((c !== Ch.DQUOTE && c !== Ch.SQUOTE && c !== Ch.BACKTICK) || text.charCodeAt(i + 1) !== c || text.charCodeAt(i + 2) !== c) return undefined;
   return text.slice(i, i + 3);
 }
 
@@ -82,28 +85,32 @@ export function parseTripleQuoted(ctx: RepairContext): boolean {
   const start = ctx.i;
   const triple = tripleAt(text, start);
   if (triple === undefined || unclosed.has(ctx)) return false;
-  const end = closingTriple(text, start + 3, triple);
+  const verbatim = triple === '```';
+  const rule = verbatim ? 'backtick_quoted_string' : 'triple_quoted_string';
+  const bodyStart = start + 3 + (verbatim ? infoLength(text, start + 3) : 0);
+  const end = closingTriple(text, bodyStart, triple, verbatim);
   // Never closed, or `""` then a stray quote: not a triple-quoted string after all.
   if (end <= start + 3) {
     if (end < 0) unclosed.add(ctx);
     return false;
   }
-  const block = blockOf(text, start + 3, end);
+  const block = blockOf(text, bodyStart, end);
   const bodyEnd = block.trailing >= 0 ? block.trailing : end;
-  record(ctx, 'triple_quoted_string', start, start + 3 + block.leadingBreak, '"');
+  record(ctx, rule, start, bodyStart + block.leadingBreak, '"');
   let lineStart = block.leadingBreak > 0;
-  for (let i = start + 3 + block.leadingBreak; i < bodyEnd; i++) {
+  for (let i = bodyStart + block.leadingBreak; i < bodyEnd; i++) {
     if (lineStart && block.indent > 0) {
       let j = i;
       while (j < i + block.indent && j < bodyEnd && isBlank(text.charCodeAt(j))) j++;
-      if (j > i) record(ctx, 'triple_quoted_string', i, j, '');
+      if (j > i) record(ctx, rule, i, j, '');
       lineStart = false;
       i = j;
       if (i >= bodyEnd) break;
     }
     lineStart = false;
     const c = text.charCodeAt(i);
-    if (c === Ch.BACKSLASH) {
+    if (c === Ch.BACKSLASH && verbatim) record(ctx, 'invalid_escape', i, i, '\\');
+    else if (c === Ch.BACKSLASH) {
       // A JSON escape stays; any other backslash goes, as in an ordinary string (`invalid_escape`).
       if (!VALID_ESCAPES.includes(text[i + 1] ?? '')) record(ctx, 'invalid_escape', i, i + 1, '');
       i++;
@@ -113,15 +120,22 @@ export function parseTripleQuoted(ctx: RepairContext): boolean {
       lineStart = c === Ch.LF;
     }
   }
-  record(ctx, 'triple_quoted_string', bodyEnd, end + 3, '"');
+  record(ctx, rule, bodyEnd, end + 3, '"');
   ctx.i = end + 3;
   return true;
 }
 
+/** Length of an info string (`python`, `json`) right after opening backticks, up to its line break. */
+function infoLength(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && /[\w+#.-]/.test(text[i]!)) i++;
+  return text.charCodeAt(i) === Ch.LF || (text.charCodeAt(i) === Ch.CR && text.charCodeAt(i + 1) === Ch.LF) ? i - from : 0;
+}
+
 /** Index of the triple closing the string whose body starts at `from`, or -1. */
-function closingTriple(text: string, from: number, triple: string): number {
+function closingTriple(text: string, from: number, triple: string, verbatim: boolean): number {
   for (let i = from; i < text.length; i++) {
-    if (text.charCodeAt(i) === Ch.BACKSLASH) i++;
+    if (text.charCodeAt(i) === Ch.BACKSLASH && !verbatim) i++;
     else if (text.startsWith(triple, i)) return i;
   }
   return -1;

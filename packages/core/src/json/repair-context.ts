@@ -130,8 +130,8 @@ export function groupStringEdits(ctx: RepairContext, mark: number, start: number
   const inside = [...counts].map(([r, k]) => (k > 1 ? `${r} ×${k}` : r)).join(', ');
   const same = rules.filter((r) => r === rule).length;
   // Removals inside a triple-quoted string are its dedent (see parseTripleQuoted).
-  const dedented = rule === 'triple_quoted_string' && grouped.some((e) => e.rule === rule && e.after === '');
-  const message = info.message + (dedented ? ' Dedented the block (line break after the opening quotes, shared indentation, blank last line).' : '') + (same > 1 && !DELIMITER_RULES.has(rule) ? ` ${same} of them in this string.` : '') + (inside === '' ? '' : ` Also in this string: ${inside}.`);
+  const dedented = (rule === 'triple_quoted_string' || rule === 'backtick_quoted_string') && grouped.some((e) => e.rule === rule && e.after === '');
+  const message = info.message + (dedented ? ' Dedented the block (line break or info string after the opening quotes, shared indentation, blank last line).' : '') + (same > 1 && !DELIMITER_RULES.has(rule) ? ` ${same} of them in this string.` : '') + (inside === '' ? '' : ` Also in this string: ${inside}.`);
   ctx.edits.length = mark;
   ctx.edits.push({ rule, stage: 'parse', category: info.category, message, span: [start, end], before: ctx.text.slice(start, end), after }, ...kept);
 }

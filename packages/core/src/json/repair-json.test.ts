@@ -85,6 +85,8 @@ const CASES: [input: string, value: unknown, rules: string[], options?: RepairJs
   // A triple-quoted block is dedented as Python's inspect.cleandoc does.
   ['{"a": """\n    Hi\n      there\n    """}', { a: 'Hi\n  there' }, ['triple_quoted_string']],
   ['{"a": """Hi\n    there\n"""}', { a: 'Hi\nthere' }, ['triple_quoted_string']],
+  // Triple backticks as a string: verbatim code (backslashes kept), info string dropped, dedented.
+  ['{"code": ```python\n  print("a\\n")\n```}', { code: 'print("a\\n")' }, ['backtick_quoted_string']],
 ];
 
 describe('repairJson', () => {

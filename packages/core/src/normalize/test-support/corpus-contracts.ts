@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { ALIGNED_CONTRACTS } from './aligned-contracts.js';
+
+/**
+ * Contracts of the schema-aligned parsing corpus (`sap-corpus/`), by the name its
+ * expected.json files use: the fixtures' contracts plus a few list, map and code shapes.
+ */
+export const CORPUS_CONTRACTS = {
+  ...ALIGNED_CONTRACTS,
+  three: z.enum(['ONE', 'TWO', 'THREE']),
+  numbers: z.array(z.number()),
+  strings: z.array(z.string()),
+  scores: z.record(z.string(), z.number()),
+  code: z.object({ code: z.string() }),
+  fooList: z.array(z.object({ foo: z.number() })),
+  fooInts: z.object({ foo: z.array(z.number()) }),
+  partial: z.object({ a: z.number(), b: z.string().optional() }),
+  threeList: z.array(z.enum(['ONE', 'TWO', 'THREE'])),
+  textOrNull: z.string().nullable(),
+  labels: z.record(z.string(), z.string()),
+  quote: z.object({ text: z.string(), author: z.string() }),
+} as const;
+
+export type CorpusContractName = keyof typeof CORPUS_CONTRACTS;
