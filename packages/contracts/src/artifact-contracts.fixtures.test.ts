@@ -6,7 +6,8 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NOTICE_CODES, safeParse } from '@airlock/core';
+import { safeParse } from '@airlock/core';
+import { NOTICE_CODES } from '@airlock/core/internal';
 import { describe, expect, it } from 'vitest';
 import { ARTIFACT_CONTRACTS } from './artifact-contracts.js';
 import { artifactCases, contractOf, observe, type Observed } from './test-support/artifact-fixtures.js';

@@ -7,7 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { normalizeValue, NOTICE_CODES, type Contract } from '@airlock/core';
+import { type Contract } from '@airlock/core';
+import { normalizeValue, NOTICE_CODES } from '@airlock/core/internal';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ARTIFACT_CONTRACTS, type ArtifactName } from './artifact-contracts.js';

@@ -1,5 +1,9 @@
 /**
- * @airlock/core: the pipeline between a model's text and a program's data.
+ * @airlock/core: the pipeline between a model's text and a program's data. The root holds
+ * what an application uses: safeParse / parse, contracts, repair profiles and the types of
+ * their results. The schema projections are in `@airlock/core/schema`, the agent runtime in
+ * `@airlock/core/agent`; the scanner contract in `@airlock/core/scan` and the pipeline's parts
+ * in `@airlock/core/internal` serve Airlock's own packages.
  *
  * @example
  * import { safeParse } from '@airlock/core';
@@ -7,19 +11,42 @@
  * const result = safeParse('Here you go:\n```json\n{"title":"Fix login"}\n```', z.object({ title: z.string() }));
  * result.success && result.data.title; // 'Fix login'
  */
-export * from './types.js';
+export type {
+  Stage,
+  Category,
+  Span,
+  ValuePath,
+  Intervention,
+  InterventionCode,
+  FailureClass,
+  CandidateSource,
+  CandidateFormat,
+  CandidateInfo,
+  ValidationIssue,
+  ParseSuccess,
+  ParseFailure,
+  ParseResult,
+} from './types.js';
+export type { SafeParseOptions, ArtifactPick, RepairProfile } from './stage-types.js';
 export { INTERVENTION_CODES } from './intervention-codes.js';
-export { safeParse, type ArtifactPick, type SafeParseOptions } from './pipeline/safe-parse.js';
+export { safeParse } from './pipeline/safe-parse.js';
 export { parse, AirlockParseError } from './pipeline/parse.js';
-export { deniedInterventions, STRICT_PROFILE, type RepairProfile } from './pipeline/repair-profile.js';
-export type { ParseOutcome, ParseStageOptions } from './pipeline/stage-outcome.js';
-export * from './contract/contract.js';
+export { deniedInterventions, STRICT_PROFILE } from './pipeline/repair-profile.js';
 export { defineContract, type ContractDefinition } from './contract/define-contract.js';
-export * from './contract/normalization-spec.js';
-export { schemaModel, type SchemaModel } from './contract/schema-model.js';
-export { normKey } from './contract/normalization-plan.js';
-export { validateValue, formatPath, type ValidationOutcome } from './validate/validate-value.js';
-export * from './scan/index.js';
-export * from './json/index.js';
-export * from './yaml/index.js';
-export * from './normalize/index.js';
+export { toContract, isContract, type Contract, type AnySchema, type YamlHints } from './contract/contract.js';
+export { DEFAULT_WRAPPER_KEYS } from './contract/normalization-spec.js';
+export type {
+  NormalizationSpec,
+  ExtrasPolicy,
+  SynonymValue,
+  SynonymTable,
+  IdStrategy,
+  DerivedRule,
+  PromptEchoMarkers,
+  Wording,
+  ListOrder,
+  StringShape,
+  DropRule,
+  OverlayRule,
+  AttributionRule,
+} from './contract/normalization-spec.js';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { findBalancedEnd as coreFindBalancedEnd } from '@airlock/core';
+import { findBalancedEnd as coreFindBalancedEnd } from '@airlock/core/scan';
 import { findBalancedEnd, initSync, wasmBalancedCalls } from './wasm-scanner.js';
 
 beforeAll(() => initSync());

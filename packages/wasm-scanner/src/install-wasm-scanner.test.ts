@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { registerWasmScanner, scanText, selectScan, WASM_CROSSOVER_LENGTH } from '@airlock/core';
+import { registerWasmScanner, scanText, selectScan, WASM_CROSSOVER_LENGTH } from '@airlock/core/scan';
 import { installWasmScanner } from './install-wasm-scanner.js';
 import { wasmScanCalls } from './wasm-scanner.js';
 

@@ -1,4 +1,4 @@
-import { registerWasmScanner } from '@airlock/core';
+import { registerWasmScanner } from '@airlock/core/scan';
 import { initSync, scan } from './wasm-scanner.js';
 
 /**

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { scanText } from '@airlock/core';
+import { scanText } from '@airlock/core/scan';
 import { initSync, scan } from './wasm-scanner.js';
 import { expectSameScan } from './test-support/expect-same-scan.js';
 import { loadScannerFixtures } from './test-support/scanner-fixtures.js';

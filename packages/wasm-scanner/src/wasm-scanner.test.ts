@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scanText } from '@airlock/core';
+import { scanText } from '@airlock/core/scan';
 import { findBalancedEnd, init, initSync, isWasmReady, scan, wasmBalancedCalls, wasmScanCalls } from './wasm-scanner.js';
 
 // Runs in its own module instance (vitest isolates test files), so the first test sees

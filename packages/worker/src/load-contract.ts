@@ -8,7 +8,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { isContract, isStandardSchema, toContract, type Contract } from '@airlock/core';
+import { isContract, toContract, type Contract } from '@airlock/core';
+import { isStandardSchema } from '@airlock/core/internal';
 import { BatchError, firstLine } from './batch-error.js';
 import type { ContractRef } from './types.js';
 

@@ -6,7 +6,8 @@
  * in. Each proposal carries counts and example lines; the additions are then
  * checked by re-validating the failed records' parsed values. Nothing is applied.
  */
-import { defineContract, normalizeValue, safeParse, schemaModel, type Contract, type ParseResult, type SchemaModel, type SynonymTable } from '@airlock/core';
+import { defineContract, safeParse, type Contract, type ParseResult, type SynonymTable } from '@airlock/core';
+import { normalizeValue, schemaModel, type SchemaModel } from '@airlock/core/internal';
 import { canonicalGuess, compatible, jsonOf, modelAt, parseIssuePath, pattern, valueAt, type Segment } from './suggest-support.js';
 
 /** One record as the batch output reader yields it. */

@@ -3,7 +3,7 @@
  * to segments, values and schema models at a path, field patterns, whether a
  * stripped value fits a field, and which allowed value an unknown one means.
  */
-import { normKey, type SchemaModel } from '@airlock/core';
+import { normKey, type SchemaModel } from '@airlock/core/internal';
 
 export type Segment = string | number;
 

@@ -1,4 +1,4 @@
-import { scanText } from '@airlock/core';
+import { scanText } from '@airlock/core/internal';
 import { findExport, tryImport, type Optional } from './try-import.js';
 
 export interface WasmScanner {

@@ -12,14 +12,14 @@ function adapt(raw: unknown): ReturnType<FastYamlLoad> {
 }
 
 /**
- * `loadYamlFast` from core (its public index, else its source folder).
+ * `loadYamlFast` from core (its internal entry point, else its source folder).
  *
  * @example
  * const fast = await loadYamlFast(); if (fast.available) fast.value('a: 1') // { accepted: true, value: { a: 1 } }
  */
 export async function loadYamlFast(): Promise<Optional<FastYamlLoad>> {
   const found = await findExport<(text: string) => unknown>('loadYamlFast', [
-    '@airlock/core',
+    '@airlock/core/internal',
     packagesPath('core/src/yaml/fast/index.ts'),
   ]);
   if (!found.available) return found;

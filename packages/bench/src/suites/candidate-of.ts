@@ -1,4 +1,4 @@
-import type { Candidate } from '@airlock/core';
+import type { Candidate } from '@airlock/core/internal';
 
 /**
  * A raw candidate spanning the whole text, to call a parse stage directly.

@@ -3,7 +3,8 @@
  * `jsonrepair` + `JSON.parse` on defective ones, with how many documents
  * each side actually accepts and how many come back equal to their source.
  */
-import { parseJsonCandidate, safeParse } from '@airlock/core';
+import { safeParse } from '@airlock/core';
+import { parseJsonCandidate } from '@airlock/core/internal';
 import { jsonrepair } from 'jsonrepair';
 import { z } from 'zod';
 import { sampleDocuments } from '../generate/sample-documents.js';
@@ -44,7 +45,7 @@ export const jsonSuite: Suite = {
     const bad = sampleDocuments('defective_json', count, ctx.seed + 1);
     const badCase = `defective JSON set (${count} docs)`;
     const badCandidates = bad.texts.map(candidateOf);
-    const repairJson = await findExport<(text: string) => unknown>('repairJson', ['@airlock/core']);
+    const repairJson = await findExport<(text: string) => unknown>('repairJson', ['@airlock/core/internal']);
     const badTasks: GroupTask[] = [
       { subject: 'jsonrepair + JSON.parse', fn: () => bad.texts.forEach(viaJsonrepair) },
       { subject: 'Airlock safeParse', fn: () => bad.texts.forEach((t) => safeParse(t, permissive)) },

@@ -3,7 +3,7 @@
  * included) against a two-regex fence/tag extractor, on realistic model text
  * of 256 B to 1 MB; reports the WASM/JS crossover.
  */
-import { scanText } from '@airlock/core';
+import { scanText } from '@airlock/core/internal';
 import { corpusText } from '../generate/corpus-text.js';
 import { formatSize } from '../generate/parse-size.js';
 import { regexExtract } from '../naive/regex-extract.js';

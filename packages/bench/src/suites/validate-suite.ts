@@ -3,7 +3,8 @@
  * `safeParse` on the same parsed values (clean artifacts, so normalization
  * has nothing to change and the ratio is its overhead).
  */
-import { normalizeValue, toContract, validateValue, type Contract } from '@airlock/core';
+import { toContract, type Contract } from '@airlock/core';
+import { normalizeValue, validateValue } from '@airlock/core/internal';
 import { benchContract } from '../contract.js';
 import { sampleDocuments } from '../generate/sample-documents.js';
 import type { Suite } from './suite.js';

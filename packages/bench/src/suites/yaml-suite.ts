@@ -3,7 +3,8 @@
  * artifacts, and the fast loader against `yaml.parse` with its acceptance
  * share on the YAML candidates of the generated corpus.
  */
-import { parseYamlCandidate, safeParse } from '@airlock/core';
+import { safeParse } from '@airlock/core';
+import { parseYamlCandidate } from '@airlock/core/internal';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { generateRecords } from '../generate/generate-records.js';

@@ -4,7 +4,8 @@
  * shape wanted, so the model fixes its own output in the same conversation.
  */
 import type { AnySchema, Contract } from '../contract/contract.js';
-import { deniedInterventions, type RepairProfile } from '../pipeline/repair-profile.js';
+import { deniedInterventions } from '../pipeline/repair-profile.js';
+import type { RepairProfile } from '../stage-types.js';
 import type { ParseFailure } from '../types.js';
 import { describeSchema } from './describe-schema.js';
 

@@ -7,7 +7,8 @@
  */
 import type { AnySchema, Contract } from '../contract/contract.js';
 import { failure } from '../pipeline/failure.js';
-import { safeParse, type SafeParseOptions } from '../pipeline/safe-parse.js';
+import { safeParse } from '../pipeline/safe-parse.js';
+import type { SafeParseOptions } from '../stage-types.js';
 import { selectScan } from '../scan/select-scanner.js';
 import { SpanKind } from '../scan/span-kind.js';
 import type { CandidateInfo, Intervention, ParseResult, Span } from '../types.js';

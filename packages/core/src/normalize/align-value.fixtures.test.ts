@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { AnySchema, Contract } from '../contract/contract.js';
-import { safeParse, type SafeParseOptions } from '../pipeline/safe-parse.js';
+import { safeParse } from '../pipeline/safe-parse.js';
+import type { SafeParseOptions } from '../stage-types.js';
 import { ALIGN_CODES } from './align-codes.js';
 import { ALIGNED_CONTRACTS, type AlignedContractName } from './test-support/aligned-contracts.js';
 

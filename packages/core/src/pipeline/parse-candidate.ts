@@ -3,7 +3,7 @@ import type { CandidateFormat } from '../types.js';
 import { parseJsonCandidate } from '../json/parse-json-candidate.js';
 import { detectFormat } from '../yaml/detect-format.js';
 import { parseYamlCandidate } from '../yaml/parse-yaml-candidate.js';
-import type { ParseOutcome, ParseStageOptions } from './stage-outcome.js';
+import type { ParseOutcome, ParseStageOptions } from '../stage-types.js';
 
 /** `Sure: {"verdict": …}`: one word, a colon, then a JSON-shaped root on the same line. */
 const WORD_THEN_JSON = /^\s*([A-Za-z_][\w.-]*)[ \t]*:[ \t]*(?:\{\s*(?:["}]|[A-Za-z_$][\w$]*[ \t]*:)|\[\s*[[{"\d-])/;

@@ -1,6 +1,7 @@
 import type { AnySchema, Contract } from '../contract/contract.js';
 import type { ParseFailure } from '../types.js';
-import { safeParse, type SafeParseOptions } from './safe-parse.js';
+import { safeParse } from './safe-parse.js';
+import type { SafeParseOptions } from '../stage-types.js';
 
 /** Thrown by {@link parse}; carries the full failed result. */
 export class AirlockParseError extends Error {

@@ -9,7 +9,7 @@
 import { ALIGN_CODE_INFO } from '../normalize/align-codes.js';
 import type { Candidate } from '../scan/candidate.js';
 import type { Intervention } from '../types.js';
-import type { ParseOutcome } from './stage-outcome.js';
+import type { ParseOutcome } from '../stage-types.js';
 
 /** A fence around the whole text: opening line (with an optional info string), body, closing line. */
 const WHOLE_FENCE = /^(`{3,}|~{3,})[^\n`]*\n([\s\S]*?)\n?\1[ \t]*$/;

@@ -2,15 +2,8 @@
  * Repair profiles: an allow-list and/or deny-list of categories and rules.
  * A result that needed a denied repair fails, listing what it would have needed.
  */
-import type { Category, Intervention, InterventionCode } from '../types.js';
-
-/** Allow or deny repairs by category or rule. Deny wins over allow. */
-export interface RepairProfile {
-  /** When given, only these categories/rules may be applied. */
-  allow?: ReadonlyArray<Category | InterventionCode>;
-  /** These categories/rules may never be applied. */
-  deny?: ReadonlyArray<Category | InterventionCode>;
-}
+import type { RepairProfile } from '../stage-types.js';
+import type { Intervention } from '../types.js';
 
 /** Profile that refuses every change: only canonical output passes. */
 export const STRICT_PROFILE: RepairProfile = { allow: [] };

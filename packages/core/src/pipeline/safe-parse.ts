@@ -13,32 +13,8 @@ import { detectFormat } from '../yaml/detect-format.js';
 import { deepEqual } from '../normalize/value-tree.js';
 import type { ParseFailure, ParseResult, ParseSuccess } from '../types.js';
 import { failure, FAILURE_RANK } from './failure.js';
-import type { RepairProfile } from './repair-profile.js';
+import type { ArtifactPick, SafeParseOptions } from '../stage-types.js';
 import { rootTakesText, tryCandidate, wantsScalar, type Attempt } from './try-candidate.js';
-
-/** Options of {@link safeParse} and {@link parse}. */
-export interface SafeParseOptions {
-  /** Runtime context (ticket ids, reference artifacts, clocks) a repair may fill from. */
-  context?: Readonly<Record<string, unknown>>;
-  /** Which repairs are allowed. Default: all. */
-  repair?: RepairProfile;
-  /** Maximum nesting depth of parsed values (default 1,000). */
-  maxDepth?: number;
-  /** Accept newline-separated JSON values as one array. Default false. */
-  allowNdjson?: boolean;
-  /** Inputs longer than this (UTF-16 units) fail with `syntax` without being parsed. Default 16 MiB. */
-  maxLength?: number;
-  /**
-   * Which artifact wins when several validate with different values (two JSON objects in
-   * prose, a draft and a final answer in two fences): `first` (default) in the candidates'
-   * order, `last` in the text, `fenced` a fenced one before the raw text. The result's
-   * `otherValidCandidates` counts the others.
-   */
-  pick?: ArtifactPick;
-}
-
-/** See {@link SafeParseOptions.pick}. */
-export type ArtifactPick = 'first' | 'last' | 'fenced';
 
 /** Sources of candidates that are artifacts of their own (not another view of the whole text). */
 const ARTIFACT_SOURCES: ReadonlySet<Candidate['source']> = new Set(['fenced', 'tagged', 'tagged_unclosed']);

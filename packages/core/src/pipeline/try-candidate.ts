@@ -15,7 +15,7 @@ import { failure } from './failure.js';
 import { parseCandidate } from './parse-candidate.js';
 import { readScalarText } from './read-scalar-text.js';
 import { deniedInterventions } from './repair-profile.js';
-import type { SafeParseOptions } from './safe-parse.js';
+import type { SafeParseOptions } from '../stage-types.js';
 
 /**
  * What one attempt yields: a result, a failure, or `unparsed` when a strict

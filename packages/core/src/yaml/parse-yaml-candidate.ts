@@ -6,7 +6,7 @@
  * changed the text.
  */
 import type { Candidate } from '../scan/candidate.js';
-import type { ParseOutcome, ParseStageOptions } from '../pipeline/stage-outcome.js';
+import type { ParseOutcome, ParseStageOptions } from '../stage-types.js';
 import { loadYaml, type LoadYamlResult } from './load-yaml.js';
 import { joinLines, type YamlLine } from './line-table.js';
 import { repairYaml } from './repair-yaml.js';

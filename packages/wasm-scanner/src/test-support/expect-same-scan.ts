@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { scanText } from '@airlock/core';
+import { scanText } from '@airlock/core/scan';
 import { scan, wasmScanCalls } from '../wasm-scanner.js';
 
 /** Spans as `kind:start-end` lines, so a failing diff reads like the scanner's output. */

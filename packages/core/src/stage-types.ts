@@ -1,0 +1,74 @@
+/**
+ * The types every stage shares, at the bottom of core beside types.ts: what a parse stage
+ * returns and receives, and the options of one safeParse call with their repair profile. The
+ * scan, JSON, YAML and normalize folders import these from here, never from pipeline/.
+ */
+import type { Contract } from './contract/contract.js';
+import type { Category, FailureClass, Intervention, InterventionCode } from './types.js';
+
+/**
+ * What a parse stage returns for one candidate. Spans in interventions are in
+ * candidate coordinates; the pipeline rebases them to the raw text.
+ */
+export type ParseOutcome =
+  | { ok: true; value: unknown; interventions: Intervention[]; truncated: boolean; laterRoots?: LaterRoot[] }
+  | { ok: false; failure: FailureClass; error: string; interventions: Intervention[] };
+
+/** Another root value found in the same prose after the one taken, with the trims taking it would record. */
+export interface LaterRoot {
+  value: unknown;
+  interventions: Intervention[];
+  /** A root before the one taken that needed a repair: counted among the valid ones, never picked. */
+  countOnly?: boolean;
+}
+
+/** Options every parse stage receives. */
+export interface ParseStageOptions {
+  /** Top-level shape the contract expects, used to choose among several root values. */
+  expect?: 'object' | 'array' | 'any';
+  /** Maximum nesting depth (default 1,000). */
+  maxDepth?: number;
+  /** Accept several newline-separated root values as an array (NDJSON). */
+  allowNdjson?: boolean;
+  /**
+   * `strict`: only the plain parse (the fast path); `repair`: slicing and repairs,
+   * on a candidate whose plain parse already failed.
+   */
+  mode?: 'strict' | 'repair';
+  /** The contract's root is a scalar: read JSON only (see parseCandidate). */
+  scalarRoot?: boolean;
+  /** Tags/keys of the contract, for YAML structural repairs. */
+  contract?: Contract<unknown>;
+}
+
+/** Options of {@link safeParse} and {@link parse}. */
+export interface SafeParseOptions {
+  /** Runtime context (ticket ids, reference artifacts, clocks) a repair may fill from. */
+  context?: Readonly<Record<string, unknown>>;
+  /** Which repairs are allowed. Default: all. */
+  repair?: RepairProfile;
+  /** Maximum nesting depth of parsed values (default 1,000). */
+  maxDepth?: number;
+  /** Accept newline-separated JSON values as one array. Default false. */
+  allowNdjson?: boolean;
+  /** Inputs longer than this (UTF-16 units) fail with `syntax` without being parsed. Default 16 MiB. */
+  maxLength?: number;
+  /**
+   * Which artifact wins when several validate with different values (two JSON objects in
+   * prose, a draft and a final answer in two fences): `first` (default) in the candidates'
+   * order, `last` in the text, `fenced` a fenced one before the raw text. The result's
+   * `otherValidCandidates` counts the others.
+   */
+  pick?: ArtifactPick;
+}
+
+/** See {@link SafeParseOptions.pick}. */
+export type ArtifactPick = 'first' | 'last' | 'fenced';
+
+/** Allow or deny repairs by category or rule. Deny wins over allow. */
+export interface RepairProfile {
+  /** When given, only these categories/rules may be applied. */
+  allow?: ReadonlyArray<Category | InterventionCode>;
+  /** These categories/rules may never be applied. */
+  deny?: ReadonlyArray<Category | InterventionCode>;
+}
