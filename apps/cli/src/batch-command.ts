@@ -27,6 +27,8 @@ const OPTIONS = {
   queue: { type: 'string', short: 'q' },
   'queue-name': { type: 'string' },
   'shard-bytes': { type: 'string' },
+  'load-timeout': { type: 'string' },
+  'strict-records': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -52,6 +54,7 @@ export async function batchCommand(args: string[], io: CliIo): Promise<number> {
   const contract = parseContractSpec(values.contract);
   const threads = parseCount('--threads', values.threads, -1, 0);
   const chunkSize = parseCount('--chunk-size', values['chunk-size'], DEFAULT_CHUNK_SIZE, 1);
+  const loadTimeout = parseCount('--load-timeout', values['load-timeout'], 30, 1);
   if (values.queue !== undefined) {
     const shardBytes = parseCount('--shard-bytes', values['shard-bytes'], -1, 1);
     return runQueuedBatch({
@@ -90,6 +93,7 @@ export async function batchCommand(args: string[], io: CliIo): Promise<number> {
       output: values.output,
       contract,
       chunkSize,
+      contractLoadTimeoutMs: loadTimeout * 1000,
       ...(threads >= 0 ? { threads } : {}),
       ...(values.field === undefined ? {} : { field: values.field }),
       ...(values['id-field'] === undefined ? {} : { idField: values['id-field'] }),

@@ -81,6 +81,49 @@ export async function prepareContractRef(ref: ResolvedContractRef): Promise<Reso
   return { ...ref, specifier: pathToFileURL(compiled).href };
 }
 
+/** How long a contract module may take to load by default (its top-level code, awaits included). */
+export const DEFAULT_CONTRACT_LOAD_TIMEOUT_MS = 30_000;
+
+/** Thrown in place of exiting when a contract module calls `process.exit` while it loads. */
+class ExitWhileLoading extends Error {
+  constructor(readonly code: unknown) {
+    super('process.exit');
+  }
+}
+
+/**
+ * Imports a module with two guards a run needs from code it does not own: a
+ * `process.exit` during loading throws instead of ending the run silently with
+ * nothing written, and a top-level await that never settles fails after
+ * `timeoutMs` instead of letting the event loop drain (which ended the process
+ * with no message at all).
+ */
+async function guardedImport(specifier: string, module: string, timeoutMs: number): Promise<Record<string, unknown>> {
+  const exit = process.exit;
+  process.exit = ((code?: unknown) => {
+    throw new ExitWhileLoading(code);
+  }) as typeof process.exit;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const seconds = timeoutMs / 1000;
+      reject(new BatchError('contract', `contract module ${module} did not finish loading within ${seconds} s (a top-level await that never settles?); if it is only slow, raise the load timeout`));
+    }, timeoutMs);
+  });
+  try {
+    return (await Promise.race([import(specifier), timeout])) as Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof ExitWhileLoading) {
+      throw new BatchError('contract', `contract module ${module} called process.exit(${error.code === undefined ? '' : String(error.code)}) while loading; a contract module must only define its contract`);
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    // Only restore what this guard installed (the module may have replaced it in turn).
+    process.exit = exit;
+  }
+}
+
 function pickExport(mod: Record<string, unknown>, name: string): unknown {
   if (Object.prototype.hasOwnProperty.call(mod, name)) return mod[name];
   // A .ts file outside an ESM package loads as CommonJS; its exports sit on `default`.
@@ -98,15 +141,17 @@ function exportNames(mod: Record<string, unknown>): string {
 
 /**
  * Imports a resolved reference (preparing it first when that was not done) and
- * turns its export into a contract.
+ * turns its export into a contract. A module that calls `process.exit` while
+ * loading, or takes longer than `timeoutMs` (default
+ * {@link DEFAULT_CONTRACT_LOAD_TIMEOUT_MS}), fails with a one-line {@link BatchError}.
  *
  * @example
  * const contract = await importContract(resolveContractRef({ module: './contract.ts', export: 'review' }));
  */
-export async function importContract(ref: ResolvedContractRef): Promise<Contract> {
+export async function importContract(ref: ResolvedContractRef, options: { timeoutMs?: number } = {}): Promise<Contract> {
   let mod: Record<string, unknown>;
   try {
-    mod = (await import((await prepareContractRef(ref)).specifier)) as Record<string, unknown>;
+    mod = await guardedImport((await prepareContractRef(ref)).specifier, ref.module, options.timeoutMs ?? DEFAULT_CONTRACT_LOAD_TIMEOUT_MS);
   } catch (error) {
     if (error instanceof BatchError) throw error;
     throw new BatchError('contract', `cannot load contract module ${ref.module}: ${loaderMessage(error)}`);
@@ -125,6 +170,6 @@ export async function importContract(ref: ResolvedContractRef): Promise<Contract
  * @example
  * const contract = await loadContract({ module: './examples/contract.ts', export: 'sampleContract' });
  */
-export async function loadContract(ref: ContractRef, cwd?: string): Promise<Contract> {
-  return importContract(resolveContractRef(ref, cwd));
+export async function loadContract(ref: ContractRef, cwd?: string, options: { timeoutMs?: number } = {}): Promise<Contract> {
+  return importContract(resolveContractRef(ref, cwd), options);
 }

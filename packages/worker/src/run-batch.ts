@@ -270,7 +270,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
 
   // Compiled once here: worker threads import plain JavaScript.
   const ref = await prepareContractRef(resolveContractRef(options.contract, options.cwd));
-  const contract = await importContract(ref);
+  const contract = await importContract(ref, options.contractLoadTimeoutMs === undefined ? {} : { timeoutMs: options.contractLoadTimeoutMs });
   if (options.expectFingerprint !== undefined && options.expectFingerprint !== contract.fingerprint) {
     throw new BatchError('contract', `contract ${contract.name} from ${options.contract.module} has fingerprint ${contract.fingerprint} here, but the run expects ${options.expectFingerprint} (a different version of the contract)`);
   }

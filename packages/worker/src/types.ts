@@ -144,6 +144,8 @@ export interface RunBatchOptions {
   expectFingerprint?: string;
   /** Base directory for a relative contract module. Default `process.cwd()`. */
   cwd?: string;
+  /** How long the contract module may take to load, in ms. Default 30,000. */
+  contractLoadTimeoutMs?: number;
 }
 
 /** Outcome of a record in a diff: `valid_untouched`, `valid_repaired` or `failed:<class>`. */
