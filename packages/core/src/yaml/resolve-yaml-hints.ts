@@ -3,6 +3,7 @@
  * leaves out (seed 001, "YAML Structural Repairs").
  */
 import type { Contract } from '../contract/contract.js';
+import { schemaModel, type SchemaModel } from '../contract/schema-model.js';
 import type { ResolvedYamlHints } from './repairs/repair-kit.js';
 
 /** Parent → children nested by the seed's artifacts (rule 1 and rule 4). */
@@ -26,6 +27,40 @@ export const DEFAULT_FREE_TEXT_KEYS: readonly string[] = ['free_text'];
 /** Vote scorecard wrappers whose body models indent one level too shallow. */
 export const DEFAULT_WRAPPER_KEYS: readonly string[] = ['draft_scores', 'scores', 'scorecard'];
 
+const nestedKeyCache = new WeakMap<object, readonly string[]>();
+
+/**
+ * Keys of the objects below the contract's root (list items, sections): the
+ * contract's whitelist for several keys on one line inside a list item
+ * (`- id: Q01 phase: foundation`), where its root keys say nothing.
+ *
+ * @example
+ * nestedSchemaKeys({ schema: z.object({ questions: z.array(z.object({ id: z.string(), phase: z.string() })) }) }) // ['id', 'phase']
+ */
+export function nestedSchemaKeys(contract: Pick<Contract<unknown>, 'schema'>): readonly string[] {
+  const schema = contract.schema as object;
+  const cached = nestedKeyCache.get(schema);
+  if (cached !== undefined) return cached;
+  const keys = new Set<string>();
+  const seen = new Set<SchemaModel>();
+  const visit = (model: SchemaModel, depth: number, root: boolean): void => {
+    if (depth > 32 || seen.has(model)) return;
+    seen.add(model);
+    if (model.kind === 'object') {
+      for (const [key, child] of model.shape) {
+        if (!root) keys.add(key);
+        visit(child, depth + 1, false);
+      }
+    } else if (model.kind === 'array') visit(model.element, depth + 1, false);
+    else if (model.kind === 'record') visit(model.value, depth + 1, false);
+    else if (model.kind === 'union') for (const option of model.options) visit(option, depth + 1, root);
+  };
+  visit(schemaModel(contract.schema), 0, true);
+  const out = [...keys];
+  nestedKeyCache.set(schema, out);
+  return out;
+}
+
 /**
  * @example
  * resolveYamlHints(undefined).listPrimaryKeys.beads // 'id'
@@ -45,5 +80,6 @@ export function resolveYamlHints(contract: Contract<unknown> | undefined): Resol
     knownKeys.add(key);
   }
   for (const key of freeTextKeys) knownKeys.add(key);
+  if (contract !== undefined) for (const key of nestedSchemaKeys(contract)) knownKeys.add(key);
   return { nestedChildren, listPrimaryKeys, freeTextKeys, wrapperKeys: new Set(DEFAULT_WRAPPER_KEYS), knownKeys };
 }

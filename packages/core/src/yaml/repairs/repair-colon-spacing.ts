@@ -13,23 +13,25 @@ export const COLON_SPACING_MESSAGE = 'Repaired YAML mapping keys missing a space
 /** Key of two or more identifier characters, a colon, then a value that is not `:`, `/`, `\` or space. */
 const GLUED = /^( *(?:- +)?)([A-Za-z_][\w-]+):(?=[^\s:/\\])/;
 
-/** A mapping line at `indent` (a `key:` line, or a `- key:` entry when `dash`). */
-function mappingLine(lines: readonly YamlLine[], j: number, indent: number, dash: boolean): boolean {
+/** A mapping line at `indent` (a `key:` line, or a `- key:` entry when `dash`), with key `key` when given. */
+function mappingLine(lines: readonly YamlLine[], j: number, indent: number, dash: boolean, key?: string): boolean {
   if (j < 0) return false;
   const e = readEntry(lines[j]!.text);
-  return e.key !== null && e.dash === dash && e.indent === indent;
+  return e.key !== null && e.dash === dash && e.indent === indent && (key === undefined || e.key === key);
 }
 
 /**
  * `- Word:a` in a list of scalars is a legal string: only lines that sit in a
  * mapping (a sibling key, or an entry whose item continues with keys) count.
+ * A one-line entry needs a sibling entry with the same key (`- id:Q01` beside
+ * `- id: Q02`): beside `- id: null`, `- true:a` is a string of a mixed list.
  */
-function inMapping(lines: readonly YamlLine[], i: number, indent: number, dash: boolean): boolean {
+function inMapping(lines: readonly YamlLine[], i: number, indent: number, dash: boolean, key: string): boolean {
   const prev = prevContentLine(lines, i);
   const next = nextContentLine(lines, i);
   if (!dash) return indent === 0 || mappingLine(lines, prev, indent, false) || mappingLine(lines, next, indent, false);
   const continues = next >= 0 && indentOf(lines[next]!.text) > indent && mappingLine(lines, next, indentOf(lines[next]!.text), false);
-  return continues || mappingLine(lines, prev, indent, true) || mappingLine(lines, next, indent, true);
+  return continues || mappingLine(lines, prev, indent, true, key) || mappingLine(lines, next, indent, true, key);
 }
 
 /**
@@ -43,6 +45,6 @@ export function repairColonSpacing(lines: readonly YamlLine[]): RepairStep {
     const match = GLUED.exec(text);
     if (match === null) return null;
     const entry = readEntry(text);
-    return entry.key === null && inMapping(lines, i, entry.indent, entry.dash) ? replaceLine(i, [insertSpace(text, match[0].length)]) : null;
+    return entry.key === null && inMapping(lines, i, entry.indent, entry.dash, match[2]!) ? replaceLine(i, [insertSpace(text, match[0].length)]) : null;
   });
 }

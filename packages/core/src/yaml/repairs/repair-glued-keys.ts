@@ -10,8 +10,9 @@
  * entries of one sequence. A group is a mapping when a well-formed key is in
  * it, when a list item goes on with fields, or when two or more glued keys and
  * nothing else sit under a bare parent; then every glued key in it gets its
- * space. A sequence with one mapping item makes its glued items mappings too,
- * and `-id:Q01` (dash and colon both glued) gets its colon space here and its
+ * space. A one-line glued item takes it when a sibling mapping item starts
+ * with the same key (`- id:Q01` beside `- id: Q02`, not `- true:a` beside
+ * `- id: null`), and `-id:Q01` (dash and colon both glued) gets its colon space here and its
  * dash space from rule 10. Left alone: one glued line alone under a parent
  * (`note:` / `Warning:disk` may be a scalar), lists of `key:value` strings
  * (`- env:prod`), continuation lines of a plain scalar, prose, URLs, drive
@@ -29,7 +30,7 @@ const GLUED = /^( *(?:- +)?)([A-Za-z_][\w-]+):(?=[^\s:/\\])/;
 /** `-id:Q01`: the dash glued too. */
 const GLUED_DASH = /^( *)-([A-Za-z_][\w-]+):(?=[^\s:/\\])/;
 /** `-key:` with or without a value space: a list entry rule 10 will open. */
-const DASH_KEY = /^( *)-[A-Za-z_][\w-]*:/;
+const DASH_KEY = /^ *-([A-Za-z_][\w-]*):/;
 
 /** Lines at one indentation under one parent (or the fields of one list item). */
 interface Group {
@@ -40,8 +41,10 @@ interface Group {
   readonly opener: number;
   members: number;
   keys: number;
-  /** Glued lines of the group, with the column where the space goes. */
-  readonly glued: { line: number; at: number }[];
+  /** Glued lines of the group, with the column where the space goes and the key. */
+  readonly glued: { line: number; at: number; key: string }[];
+  /** Key of the opener (`- id: Q01` or `- id:Q01`), or null. */
+  openerKey: string | null;
   /** A member that is neither a key nor a glued key (prose, a scalar). */
   other: boolean;
 }
@@ -55,7 +58,7 @@ interface Frame {
 }
 
 function newGroup(indent: number, parent: number, opener: number): Group {
-  return { indent, parent, opener, members: 0, keys: 0, glued: [], other: false };
+  return { indent, parent, opener, members: 0, keys: 0, glued: [], other: false, openerKey: null };
 }
 
 function isBareKey(entry: YamlEntry | undefined): boolean {
@@ -80,11 +83,11 @@ function gluedItemCol(lines: readonly YamlLine[], i: number, indent: number): nu
   return indent + 2;
 }
 
-/** Where a glued line takes its space: after `key:` (also `- key:`, and `-key:` when it is an entry), or -1. */
-function gluedAt(text: string, entry: YamlEntry, dashKey: boolean): number {
-  if (entry.key !== null) return -1;
+/** A glued line's key and the column where its space goes (after `key:`, `- key:`, or `-key:` when it is an entry), or null. */
+function gluedAt(text: string, entry: YamlEntry, dashKey: boolean): { at: number; key: string } | null {
+  if (entry.key !== null) return null;
   const match = dashKey ? GLUED_DASH.exec(text) : GLUED.exec(text);
-  return match === null ? -1 : match[0].length;
+  return match === null ? null : { at: match[0].length, key: match[2]! };
 }
 
 /**
@@ -113,7 +116,7 @@ function gluedKeyLines(lines: readonly YamlLine[]): Map<number, number> {
       stack.pop();
       top = stack[stack.length - 1];
     }
-    const at = gluedAt(text, e, dashKey);
+    const glued = gluedAt(text, e, dashKey);
     if (dash) {
       let seq = top;
       if (seq === undefined || seq.kind !== 'seq' || seq.indent !== n) {
@@ -126,7 +129,8 @@ function gluedKeyLines(lines: readonly YamlLine[]): Map<number, number> {
       seq.items.push(group);
       groups.push(group);
       stack.push({ kind: 'map', indent: group.indent, last: i, group, items: [] });
-      addMember(group, e.key !== null || (dashKey && at < 0) ? 'key' : at >= 0 ? 'glued' : 'other', i, at);
+      group.openerKey = e.key ?? glued?.key ?? (dashKey ? (DASH_KEY.exec(text)?.[1] ?? null) : null);
+      addMember(group, e.key !== null || (dashKey && glued === null) ? 'key' : glued !== null ? 'glued' : 'other', i, glued);
       continue;
     }
     let frame = top;
@@ -137,7 +141,7 @@ function gluedKeyLines(lines: readonly YamlLine[]): Map<number, number> {
       stack.push(frame);
     }
     frame.last = i;
-    addMember(frame.group!, e.key !== null ? 'key' : at >= 0 ? 'glued' : 'other', i, at);
+    addMember(frame.group!, e.key !== null ? 'key' : glued !== null ? 'glued' : 'other', i, glued);
   }
   const fix = new Map<number, number>();
   const mapping = new Set<Group>();
@@ -146,17 +150,20 @@ function gluedKeyLines(lines: readonly YamlLine[]): Map<number, number> {
     mapping.add(g);
     for (const { line, at } of g.glued) fix.set(line, at);
   }
+  // A one-line glued entry follows a sibling mapping entry with the same key
+  // (`- id:Q01` beside `- id: Q02`); beside `- id: null`, `- true:a` is a string.
   for (const seq of sequences) {
-    if (!seq.items.some((g) => mapping.has(g))) continue;
-    for (const g of seq.items) for (const { line, at } of g.glued) if (line === g.opener) fix.set(line, at);
+    const keys = new Set(seq.items.filter((g) => mapping.has(g) && g.openerKey !== null).map((g) => g.openerKey!));
+    if (keys.size === 0) continue;
+    for (const g of seq.items) for (const { line, at, key } of g.glued) if (line === g.opener && keys.has(key)) fix.set(line, at);
   }
   return fix;
 }
 
-function addMember(group: Group, kind: 'key' | 'glued' | 'other', line: number, at: number): void {
+function addMember(group: Group, kind: 'key' | 'glued' | 'other', line: number, glued: { at: number; key: string } | null): void {
   group.members++;
   if (kind === 'key') group.keys++;
-  else if (kind === 'glued') group.glued.push({ line, at });
+  else if (kind === 'glued' && glued !== null) group.glued.push({ line, ...glued });
   else group.other = true;
 }
 

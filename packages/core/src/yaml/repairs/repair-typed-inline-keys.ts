@@ -4,11 +4,16 @@
  * a list dash). The text alone settles it when every value before a following
  * key is a number, a boolean, null or a complete quoted string: a plain scalar
  * may not hold `: `, and a typed token cannot continue prose. A plain word
- * before a key (`rationale: some rules: apply here`) stays for rule 5 or the
- * contract's known keys (rule 4).
+ * before a key (`rationale: some rules: apply here`) stays for rule 5, unless
+ * the key after it is whitelisted (the contract's keys at any depth, the hints,
+ * a key that starts a line of the document): then the line
+ * `- id: Q01 phase: foundation question: "Who signs in?"` splits too, quoted
+ * value and all, which rule 4 (plain tokens only) leaves alone.
  */
 import type { YamlLine } from '../line-table.js';
-import { LineRewriter, type RepairStep } from './repair-kit.js';
+import { blockScalarMask } from '../block-scalar-mask.js';
+import { keyName, readEntry } from '../yaml-entry.js';
+import { LineRewriter, type RepairContext, type RepairStep } from './repair-kit.js';
 import { INLINE_SEQUENCE_MESSAGE } from './repair-inline-sequence-parent.js';
 import { replaceLine, rewriteEntries } from './rewrite-lines.js';
 
@@ -34,13 +39,25 @@ function quotedEnd(text: string, i: number): number {
   return -1;
 }
 
+/** Keys that start a line of the document (outside block scalar bodies). */
+function lineStartKeys(lines: readonly YamlLine[]): Set<string> {
+  const keys = new Set<string>();
+  const mask = blockScalarMask(lines);
+  for (let k = 0; k < lines.length; k++) {
+    const key = mask[k] === 1 ? null : readEntry(lines[k]!.text).key;
+    if (key != null) keys.add(keyName(key));
+  }
+  return keys;
+}
+
 /**
  * The pairs of a value that runs on into more keys, or null when it is one value.
  *
  * @example
  * splitTypedPairs('batch', '4 final: false note: "x"') // [{ key: 'batch', value: '4' }, { key: 'final', value: 'false' }, { key: 'note', value: '"x"' }]
+ * splitTypedPairs('id', 'Q01 phase: foundation', (k) => k === 'phase') // [{ key: 'id', value: 'Q01' }, { key: 'phase', value: 'foundation' }]
  */
-export function splitTypedPairs(firstKey: string, rest: string): Pair[] | null {
+export function splitTypedPairs(firstKey: string, rest: string, whitelisted: (key: string) => boolean = () => false): Pair[] | null {
   const pairs: Pair[] = [];
   let key = firstKey;
   let i = 0;
@@ -62,7 +79,7 @@ export function splitTypedPairs(firstKey: string, rest: string): Pair[] | null {
       return pairs.length >= 2 ? pairs : null;
     }
     const quoted = value.startsWith('"') || value.startsWith("'");
-    if (value === '' || after.length === rest.length - end || (!quoted && !TYPED.test(value))) return null;
+    if (value === '' || after.length === rest.length - end || (!quoted && !TYPED.test(value) && !whitelisted(next[1]!))) return null;
     pairs.push({ key, value });
     key = next[1]!;
     i = rest.length - after.length + next[0].length;
@@ -75,11 +92,18 @@ export function splitTypedPairs(firstKey: string, rest: string): Pair[] | null {
  * repairTypedInlineKeys(toLines('batch_number: 4 is_final_free_form: false')).lines.map((l) => l.text)
  * // ['batch_number: 4', 'is_final_free_form: false']
  */
-export function repairTypedInlineKeys(lines: readonly YamlLine[]): RepairStep {
+export function repairTypedInlineKeys(lines: readonly YamlLine[], context?: RepairContext): RepairStep {
   const w = new LineRewriter('yaml_inline_keys_split', INLINE_SEQUENCE_MESSAGE);
+  let docKeys: Set<string> | null = null;
+  // Built on first need: most lines hold no second key.
+  const whitelisted = (key: string): boolean => {
+    if (context?.hints.knownKeys.has(key) === true) return true;
+    docKeys ??= lineStartKeys(lines);
+    return docKeys.has(key);
+  };
   return rewriteEntries(lines, w, (entry, i) => {
     if (entry.key === null || entry.value === '' || !/[ \t][A-Za-z_][\w-]*:(?:[ \t]|$)/.test(entry.value)) return null;
-    const pairs = splitTypedPairs(entry.key, entry.value);
+    const pairs = splitTypedPairs(entry.key, entry.value, whitelisted);
     if (pairs === null) return null;
     const text = lines[i]!.text;
     const pad = ' '.repeat(entry.col);
