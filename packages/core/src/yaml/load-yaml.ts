@@ -6,6 +6,7 @@
  */
 import { LineCounter, parseDocument } from 'yaml';
 import { exceedsYamlDepth } from './exceeds-yaml-depth.js';
+import { YAML_REJECTS } from './fast/fast-yaml-bail.js';
 import { loadYamlFast } from './fast/load-yaml-fast.js';
 import { YAML_PARSE_OPTIONS, YAML_TO_JS_OPTIONS } from './yaml-options.js';
 
@@ -20,6 +21,8 @@ export type LoadYamlResult =
       offset?: number;
       /** 1-based line of the error in the parsed text. */
       line?: number;
+      /** Refused by the fast loader alone (see `trustFastRefusal`): the error is not `yaml`'s. */
+      fastRefusal?: true;
     };
 
 /**
@@ -29,10 +32,14 @@ export type LoadYamlResult =
  * @example
  * loadYaml('a: 1') // { ok: true, value: { a: 1 } }
  * loadYaml('a: 1\na: 2') // { ok: false, error: 'Map keys must be unique', offset: 5, line: 2 }
+ * loadYaml('a: b: c', true) // { ok: false, error: 'not YAML (nested_mapping)', fastRefusal: true }
  */
-export function loadYaml(text: string): LoadYamlResult {
+export function loadYaml(text: string, trustFastRefusal = false): LoadYamlResult {
   const fast = loadYamlFast(text);
   if (fast.ok) return fast;
+  // Where only a verdict is needed (a strict attempt, a step of the repair loop), a bail that
+  // only invalid YAML produces spares `yaml` a full parse whose sole news is an error.
+  if (trustFastRefusal && YAML_REJECTS.has(fast.reason)) return { ok: false, error: `not YAML (${fast.reason})`, fastRefusal: true };
   if (exceedsYamlDepth(text)) return { ok: false, error: 'The YAML nests too deeply to load safely.' };
   // Broken intermediate texts are the normal case in the repair loop: build the
   // parser's errors without stack traces, which cost more than the parse itself.

@@ -34,6 +34,13 @@ function splitLines(text: string): string[] {
   return lines;
 }
 
+/** A mapping or sequence that does not open with a flow indicator. */
+function isBlockCollection(value: unknown, firstLine: string): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const c = firstLine.trimStart().charCodeAt(0);
+  return c !== 0x5b && c !== 0x7b;
+}
+
 function loadDocument(text: string): unknown {
   if (UNSUPPORTED_CHARS.test(text)) fastYamlBail('unsupported_char');
   const lines = splitLines(text);
@@ -47,7 +54,10 @@ function loadDocument(text: string): unknown {
   if (start === lines.length) return null;
   const st: FastYamlState = { lines, openEnd: !text.endsWith('\n'), line: start, depth: 0 };
   const value = readBlockNode(st);
-  if (nextContentLine(lines, st.line) !== lines.length) fastYamlBail('trailing_content');
+  // Lines after a root block collection are an error in `yaml` too; after a root scalar they
+  // may continue it (`x` then `- a` is the plain scalar "x - a"), after a flow collection
+  // they may make it a key (`{a: 1}: b`).
+  if (nextContentLine(lines, st.line) !== lines.length) fastYamlBail(isBlockCollection(value, lines[start]!) ? 'trailing_content' : 'trailing_after_node');
   return value;
 }
 

@@ -182,6 +182,17 @@ function enter(st: FastYamlState): void {
   if (st.depth > FAST_YAML_MAX_DEPTH) fastYamlBail('too_deep');
 }
 
+/**
+ * Why a line deeper than its collection stops the fast load: `bad_indent` (an error in `yaml`
+ * too, see YAML_REJECTS) unless the line opens with an indicator through which `yaml` may
+ * still read it (an explicit `: ` value, a `?` key, a flow collection, a node property).
+ */
+function deeperLineReason(line: string, at: number): string {
+  const c = line.charCodeAt(at);
+  const indicator = c === 0x3a || c === 0x3f || c === 0x5b || c === 0x7b || c === 0x26 || c === 0x21 || c === 0x2a || c === 0x7c || c === 0x3e;
+  return indicator ? 'deeper_indicator_line' : 'bad_indent';
+}
+
 /** A block mapping whose first key starts at column `indent` of the cursor's line. */
 function readMapping(st: FastYamlState, indent: number): Record<string, unknown> {
   enter(st);
@@ -193,7 +204,7 @@ function readMapping(st: FastYamlState, indent: number): Record<string, unknown>
       if (li === lines.length) break;
       const ind = indentOf(lines[li]!);
       if (ind < indent) break;
-      if (ind > indent) fastYamlBail('bad_indent');
+      if (ind > indent) fastYamlBail(deeperLineReason(lines[li]!, ind));
       st.line = li;
     }
     const key = findImplicitKey(lines[st.line]!, indent);
@@ -216,7 +227,7 @@ function readSequence(st: FastYamlState, indent: number): unknown[] {
       const line = lines[li]!;
       const ind = indentOf(line);
       if (ind < indent) break;
-      if (ind > indent) fastYamlBail('bad_indent');
+      if (ind > indent) fastYamlBail(deeperLineReason(line, ind));
       // A key at this indentation closes a sequence nested under a key at the same indentation.
       if (!isSequenceEntry(line, ind)) break;
       st.line = li;

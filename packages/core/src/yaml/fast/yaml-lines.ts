@@ -89,7 +89,7 @@ export function expectLineEnd(line: string, from: number): void {
   while (line.charCodeAt(i) === 0x20) i += 1;
   if (i === line.length) return;
   if (i > from && line.charCodeAt(i) === 0x23) return;
-  fastYamlBail('trailing_content');
+  fastYamlBail('line_trailing_content');
 }
 
 /**

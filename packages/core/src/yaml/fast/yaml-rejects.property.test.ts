@@ -1,0 +1,88 @@
+/**
+ * The repair loop and strict attempts trust some fast-loader bails as refusals
+ * without asking `yaml` (YAML_REJECTS). These hold that claim against `yaml`
+ * itself: on every fixture text, on every intermediate text the repair loop
+ * produces from it, and on generated line soups built from the shapes agents
+ * emit (indents, keys, colons in values, list items, explicit keys, anchors).
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
+import { toLines } from '../line-table.js';
+import { repairYaml } from '../repair-yaml.js';
+import { resolveYamlHints } from '../resolve-yaml-hints.js';
+import { YAML_PARSE_OPTIONS } from '../yaml-options.js';
+import { YAML_REJECTS } from './fast-yaml-bail.js';
+import { loadYamlFast } from './load-yaml-fast.js';
+
+const SRC = fileURLToPath(new URL('../../', import.meta.url));
+/** The shipped contracts' fixtures, when the workspace has them: real agent YAML with its defects. */
+const PACK = fileURLToPath(new URL('../../../../contracts/src/fixtures/', import.meta.url));
+
+function inputs(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) inputs(path, out);
+    else if (name === 'input.txt') out.push(readFileSync(path, 'utf8'));
+  }
+  return out;
+}
+
+/** The text as given and every text the repair loop would re-parse on the way. */
+function withRepairSteps(text: string): string[] {
+  const steps = [text];
+  repairYaml(toLines(text), { hints: resolveYamlHints(undefined) }, (step) => {
+    steps.push(step);
+    return null;
+  });
+  return steps;
+}
+
+/** The claim: a trusted bail means `yaml` reports an error too. Returns the counter-example, if any. */
+function breaksClaim(text: string): string | undefined {
+  const fast = loadYamlFast(text);
+  if (fast.ok || !YAML_REJECTS.has(fast.reason)) return undefined;
+  return parseDocument(text, YAML_PARSE_OPTIONS).errors.length === 0 ? `${fast.reason}: ${JSON.stringify(text)}` : undefined;
+}
+
+const indent = fc.constantFrom('', ' ', '  ', '   ', '    ');
+const word = fc.constantFrom('a', 'title', 'id', 'status', 'Q01', 'fix <T> now', 'x y', '"q"', "'s'", '"a: b"', 'http://x.io/a', 'C:\\tmp', '|', '>-', 'x # c', '"open', "it''s");
+const line = fc.oneof(
+  fc.tuple(indent, word, fc.constantFrom(':', ': ', ':  '), fc.option(word)).map(([i, k, c, v]) => `${i}${k}${c}${v ?? ''}`),
+  fc.tuple(indent, fc.constantFrom('- ', '-', '- - '), fc.option(word)).map(([i, d, v]) => `${i}${d}${v ?? ''}`),
+  fc.tuple(indent, word, fc.constantFrom(': ', ''), word, fc.constantFrom(': ', ':', ' '), word).map((p) => p.join('')),
+  fc.tuple(indent, fc.constantFrom('? ', ': ', '[a, b]: ', '{a: 1}: ', '&x ', '!!str ', '*x ', '| ', '> ', '# ', '---', '...'), fc.option(word)).map(([i, p, v]) => `${i}${p}${v ?? ''}`),
+  fc.tuple(indent, word).map(([i, w]) => `${i}${w}`),
+  fc.constant(''),
+);
+const soup = fc.array(line, { minLength: 1, maxLength: 8 }).map((lines) => lines.join('\n'));
+
+describe('trusted fast-loader refusals agree with yaml', () => {
+  it('on every fixture input and every repair step of it', () => {
+    const texts = [...inputs(SRC), ...(existsSync(PACK) ? inputs(PACK) : [])];
+    expect(texts.length).toBeGreaterThan(100);
+    const broken = texts.flatMap(withRepairSteps).map(breaksClaim).filter((x) => x !== undefined);
+    expect(broken).toEqual([]);
+  });
+
+  it('on generated line soups', () => {
+    fc.assert(
+      fc.property(soup, (text) => {
+        expect(breaksClaim(text)).toBeUndefined();
+      }),
+      { numRuns: Number(process.env.YAML_REJECTS_RUNS ?? 5000), seed: Number(process.env.YAML_REJECTS_SEED ?? 20261125) },
+    );
+  });
+
+  it('counts refusals that actually happen (the claim is not vacuous)', () => {
+    const reasons = new Set<string>();
+    for (const text of ['a:\n  b: 1\n c: 2', 'title: Fix: the thing', '  - a\n- b']) {
+      const fast = loadYamlFast(text);
+      if (!fast.ok) reasons.add(fast.reason);
+    }
+    expect([...reasons].sort()).toEqual([...YAML_REJECTS].sort());
+  });
+});
