@@ -55,7 +55,9 @@ export function parseYamlCandidate(candidate: Candidate, options: ParseStageOpti
     if (options.mode === 'strict' && COLUMN_ZERO_FENCE.test(candidate.text)) {
       return { ok: false, failure: 'syntax', error: 'The YAML candidate holds a code fence line.', interventions: [] };
     }
-    const plain = loadYaml(candidate.text);
+    // A refusal's wording is never shown from here (strict reports it unparsed, the default
+    // mode goes on to repair), so the fast loader's verdict is enough.
+    const plain = loadYaml(candidate.text, candidate.text.length <= MAX_REPAIR_LENGTH);
     if (options.mode === 'strict' || plain.ok || candidate.text.length > MAX_REPAIR_LENGTH) return outcomeOf(plain, []);
   }
   if (candidate.text.length > MAX_REPAIR_LENGTH) return outcomeOf(loadYaml(candidate.text), []);
@@ -64,7 +66,7 @@ export function parseYamlCandidate(candidate: Candidate, options: ParseStageOpti
   const context = { hints: resolveYamlHints(options.contract) };
   let last: LoadYamlResult | null = null;
   const accept = (text: string): Loaded | null => {
-    last = loadYaml(text);
+    last = loadYaml(text, true);
     return last.ok ? last : null;
   };
   if (trimmed.interventions.length > 0) {
@@ -74,7 +76,9 @@ export function parseYamlCandidate(candidate: Candidate, options: ParseStageOpti
   const run = repairYaml(trimmed.lines, context, accept);
   const interventions = [...trimmed.interventions, ...run.interventions];
   if (run.accepted !== null) return outcomeOf(run.accepted, interventions);
-  // Nothing changed since the last parse: reuse its verdict rather than parsing again.
-  const final = run.interventions.length > 0 || trimmed.interventions.length > 0 ? (last ?? loadYaml(run.text)) : loadYaml(run.text);
+  // Nothing changed since the last parse: reuse its verdict rather than parsing again, unless
+  // the fast loader gave it alone: the failure quotes `yaml`'s own error.
+  const reusable = run.interventions.length > 0 || trimmed.interventions.length > 0 ? (last as LoadYamlResult | null) : null;
+  const final = reusable !== null && !(!reusable.ok && reusable.fastRefusal === true) ? reusable : loadYaml(run.text);
   return outcomeOf(final, interventions, run.lines);
 }
