@@ -3,11 +3,13 @@
  * output pays for), then the balanced root value sliced out of surrounding
  * prose and noise, then the repairer for everything else.
  */
+import type { Intervention } from '../types.js';
 import type { Candidate } from '../scan/candidate.js';
 import { findBalancedEnd } from '../scan/scan-text.js';
 import type { LaterRoot, ParseOutcome, ParseStageOptions } from '../stage-types.js';
 import { repairJson } from './repair-json.js';
-import { trimAroundRoot } from './trim-around-root.js';
+import { JSON_CODE_INFO } from './codes.js';
+import { leadingTrim, trailingTrims, trimAroundRoot } from './trim-around-root.js';
 import { tryJsonParse } from './try-json-parse.js';
 
 /** Openers tried before giving up; bounds work on prose full of brackets. */
@@ -28,11 +30,11 @@ function nextOpener(text: string, from: number, expect: ParseStageOptions['expec
  * One balanced root `[start, end)` of a candidate read with the repairer (`{foo: 2,}`), its
  * spans moved to candidate coordinates; null when even the repairer cannot read it.
  */
-function repairedRoot(candidate: Candidate, start: number, end: number, options: ParseStageOptions): LaterRoot | null {
+function repairedRoot(candidate: Candidate, start: number, end: number, options: ParseStageOptions, trims = true): LaterRoot | null {
   const repaired = repairJson(candidate.text.slice(start, end), { expect: options.expect ?? 'any', ...(options.maxDepth !== undefined && { maxDepth: options.maxDepth }) });
   if (!repaired.ok || repaired.truncated) return null;
   const moved = repaired.interventions.map((i) => (i.span === undefined ? i : { ...i, span: [i.span[0] + start, i.span[1] + start] as const }));
-  return { value: repaired.value, interventions: [...trimAroundRoot(candidate, start, end), ...moved] };
+  return { value: repaired.value, interventions: trims ? [...trimAroundRoot(candidate, start, end), ...moved] : moved };
 }
 
 /**
@@ -55,6 +57,44 @@ function laterRoots(candidate: Candidate, from: number, options: ParseStageOptio
     from = end;
   }
   return out;
+}
+
+function joined(text: string, start: number, end: number, after: string): Intervention {
+  const gap = text.slice(start, end);
+  const message = /\S/.test(gap) ? 'Joined several objects into one list, dropping the text between them.' : JSON_CODE_INFO.ndjson_wrapped.message;
+  return { rule: 'ndjson_wrapped', stage: 'parse', category: JSON_CODE_INFO.ndjson_wrapped.category, message, span: [start, end], before: gap, after };
+}
+
+/**
+ * A list wanted and no `[` anywhere: the balanced objects in the text, two or more,
+ * become its items (`{"key": "a"} then {"key": "b"}`), each read as-is or repaired,
+ * the text around and between them dropped, recorded as `ndjson_wrapped` and trims.
+ * Null when there are fewer than two. Disjoint balanced slices: linear.
+ */
+function objectsAsItems(candidate: Candidate, options: ParseStageOptions): ParseOutcome | null {
+  const text = candidate.text;
+  const items: { start: number; end: number; root: LaterRoot }[] = [];
+  let from = 0;
+  for (let attempt = 0; attempt < MAX_ROOT_ATTEMPTS; attempt++) {
+    const start = text.indexOf('{', from);
+    if (start < 0) break;
+    const end = findBalancedEnd(text, start, text.length);
+    if (end < 0) break;
+    const parsed = tryJsonParse(text.slice(start, end));
+    const root = parsed.ok ? { value: parsed.value, interventions: [] } : repairedRoot(candidate, start, end, { ...options, expect: 'object' }, false);
+    if (root !== null) items.push({ start, end, root });
+    from = end;
+  }
+  if (items.length < 2) return null;
+  const first = items[0]!;
+  const last = items[items.length - 1]!;
+  const interventions: Intervention[] = [...leadingTrim(text, 0, first.start), joined(text, first.start, first.start, '[')];
+  items.forEach((item, k) => {
+    if (k > 0) interventions.push(joined(text, items[k - 1]!.end, item.start, ','));
+    interventions.push(...item.root.interventions);
+  });
+  interventions.push(joined(text, last.end, last.end, ']'), ...trailingTrims(text, last.end, candidate));
+  return { ok: true, value: items.map((i) => i.root.value), interventions, truncated: false };
 }
 
 /**
@@ -102,6 +142,8 @@ export function parseJsonCandidate(candidate: Candidate, options: ParseStageOpti
   // A list wanted and no `[` anywhere: objects one after another are its items
   // (`{"foo": 1}\n{"foo": 2}`), read as newline-delimited JSON, recorded as `ndjson_wrapped`.
   const objectsAsList = !sawOpener && options.expect === 'array' && text.includes('{');
+  const items = objectsAsList ? objectsAsItems(candidate, options) : null;
+  if (items !== null) return items;
   if (!sawOpener && !objectsAsList) {
     return { ok: false, failure: 'no_candidate', error: 'No JSON object or array found in the candidate.', interventions: [] };
   }

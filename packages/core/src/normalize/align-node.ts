@@ -100,6 +100,16 @@ function unwrapScalar(node: unknown): NodeAlignment {
   return null;
 }
 
+/**
+ * A list of several items where one allowed value is wanted, exactly one item being an
+ * allowed value as written (`["TWO", "FOUR"]` → `TWO`); two allowed values are left to fail.
+ */
+function onlyAllowedInList(node: unknown, values: readonly unknown[]): NodeAlignment {
+  if (!Array.isArray(node) || node.length < 2) return null;
+  const allowed = [...new Set(node.filter((item) => values.includes(item)))];
+  return allowed.length === 1 ? changed('enum_from_list', node, allowed[0]) : null;
+}
+
 function fromMatch(node: unknown, where: string, match: ReturnType<typeof matchEnum>, rules?: Partial<Record<EnumRule, AlignCode | 'string_to_boolean'>>): NodeAlignment {
   if (match === null) return null;
   if ('ambiguous' in match) return { refuse: `Ambiguous value at ${where}: the text mentions ${quote(match.ambiguous)} with equal weight; refusing to choose.` };
@@ -127,7 +137,7 @@ export function alignNode(node: unknown, model: SchemaModel, path: ValuePath, na
     case 'enum':
       if (model.values.includes(node)) return null;
       if (isScalar(node)) return fromMatch(node, where, matchEnum(String(node), { values: model.values, aliases: names.aliases }));
-      return unwrapScalar(node);
+      return onlyAllowedInList(node, model.values) ?? unwrapScalar(node);
     case 'number': {
       if (typeof node !== 'string') return typeof node === 'number' ? null : unwrapScalar(node);
       const read = readNumber(node);

@@ -19,6 +19,11 @@ export const CORPUS_CONTRACTS = {
   textOrNull: z.string().nullable(),
   labels: z.record(z.string(), z.string()),
   quote: z.object({ text: z.string(), author: z.string() }),
+  keyList: z.array(z.object({ key: z.string() })),
+  mixedItems: z.object({ key: z.string(), items: z.array(z.union([z.number(), z.string()])) }),
+  formType: z.enum(['F9325', 'F1040', 'F1040X']).nullable(),
+  aliasedList: z.array(z.enum(['ONE', 'TWO', 'THREE'])),
+  report: z.object({ ok: z.boolean(), summary: z.string() }),
 } as const;
 
 export type CorpusContractName = keyof typeof CORPUS_CONTRACTS;
