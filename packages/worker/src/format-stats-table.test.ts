@@ -30,6 +30,22 @@ describe('formatStatsTable', () => {
     expect(text).not.toContain('interrupted');
   });
 
+  it('lists every rule by default, truncated successes and one example per failure class', () => {
+    const rules = Object.fromEntries(Array.from({ length: 15 }, (_, k) => [`rule_${String(k).padStart(2, '0')}`, 15 - k]));
+    const text = formatStatsTable(stats({
+      rules,
+      truncated: 7,
+      examples: {
+        schema: { line: 48, id: 't48', error: 'priority: Expected number, received string' },
+        bad_record: { line: 5, file: 'b.jsonl.gz', id: null, error: 'line 5: field "output" is missing' },
+      },
+    }));
+    for (const rule of Object.keys(rules)) expect(text).toMatch(new RegExp(`^ {2}${rule}\\s+\\d+$`, 'm'));
+    expect(text).not.toContain('more rules');
+    expect(text).toMatch(/^ {4}output truncated\s+7\s+0\.7%$/m);
+    expect(text).toContain('one example per failure class\n  bad_record          b.jsonl.gz line 5: field "output" is missing\n  schema              line 48 (id t48): priority: Expected number, received string');
+  });
+
   it('says when a run was interrupted or resumed', () => {
     const text = formatStatsTable(stats({ complete: false, resumedFrom: 256, threads: 0 }));
     expect(text).toContain('(inline, 1.5 s, resumed after 256 records)');

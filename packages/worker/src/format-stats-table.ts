@@ -3,7 +3,7 @@
  * and CI output as often as on a terminal).
  */
 import { NO_AGENT } from './batch-counts.js';
-import type { BatchCounts, BatchStats, OutcomeCounts } from './types.js';
+import type { BatchCounts, BatchStats, FailureExample, OutcomeCounts } from './types.js';
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -20,13 +20,15 @@ function ranked(map: Record<string, number>): [string, number][] {
   return Object.entries(map).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
-function outcomeLines(counts: OutcomeCounts): string[] {
+function outcomeLines(counts: OutcomeCounts, truncated?: number): string[] {
   const lines = [
     `${'records'.padEnd(30)}${number.format(counts.records).padStart(10)}`,
     row('valid, untouched', counts.validUntouched, counts.records),
     row('valid after repair', counts.validRepaired, counts.records),
-    row('failed', counts.failed, counts.records),
   ];
+  // Valid, but the model's output was cut off and the parser closed it: worth knowing.
+  if (truncated !== undefined && truncated > 0) lines.push(row('output truncated', truncated, counts.records, 4));
+  lines.push(row('failed', counts.failed, counts.records));
   for (const [failure, n] of ranked(counts.failures as Record<string, number>)) lines.push(row(failure, n, counts.records, 4));
   return lines;
 }
@@ -45,8 +47,23 @@ function agentLines(counts: BatchCounts, limit: number): string[] {
   return lines;
 }
 
+function exampleLines(examples: BatchCounts['examples'] | undefined): string[] {
+  const entries = Object.entries(examples ?? {}).filter((e): e is [string, FailureExample] => e[1] !== undefined);
+  if (entries.length === 0) return [];
+  entries.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  const lines = ['', 'one example per failure class'];
+  for (const [failure, e] of entries) {
+    const where = `${e.file === undefined ? '' : `${e.file} `}line ${e.line}${e.id === null ? '' : ` (id ${String(e.id)})`}`;
+    // Bad records' errors already start with their line.
+    const error = e.error.replace(/^line \d+: /, '');
+    lines.push(`  ${failure.padEnd(20)}${where}: ${error}`);
+  }
+  return lines;
+}
+
 /** How many rules and agents the table lists. */
 export interface FormatStatsOptions {
+  /** Rules listed (default: every rule). */
   topRules?: number;
   topAgents?: number;
   /** How the run ran, for the throughput line (default: from the thread count). */
@@ -60,12 +77,14 @@ export interface FormatStatsOptions {
  * console.log(formatStatsTable(await runBatch(options)));
  */
 export function formatStatsTable(stats: BatchStats, options: FormatStatsOptions = {}): string {
-  const lines = outcomeLines(stats);
+  const lines = outcomeLines(stats, stats.truncated);
+  lines.push(...exampleLines(stats.examples));
   const rules = ranked(stats.rules);
+  const topRules = options.topRules ?? rules.length;
   if (rules.length > 0) {
-    lines.push('', 'top intervention rules');
-    for (const [rule, n] of rules.slice(0, options.topRules ?? 10)) lines.push(`  ${rule.padEnd(28)}${number.format(n).padStart(10)}`);
-    if (rules.length > (options.topRules ?? 10)) lines.push(`  … ${rules.length - (options.topRules ?? 10)} more rules`);
+    lines.push('', 'intervention rules');
+    for (const [rule, n] of rules.slice(0, topRules)) lines.push(`  ${rule.padEnd(28)}${number.format(n).padStart(10)}`);
+    if (rules.length > topRules) lines.push(`  … ${rules.length - topRules} more rules`);
   }
   lines.push(...agentLines(stats, options.topAgents ?? 10));
   const mode = options.mode ?? (stats.threads === 0 ? 'inline' : `${stats.threads} thread${stats.threads === 1 ? '' : 's'}`);

@@ -25,3 +25,4 @@ export { getPath } from './get-path.js';
 export { useWasmScanner } from './use-wasm-scanner.js';
 export { suggestContractAdditions, type ContractSuggestions, type SuggestRecord, type Finding, type AliasFinding, type SynonymFinding, type KeyFinding } from './suggest-contract-additions.js';
 export { formatContractFragment, type FragmentOptions } from './format-contract-fragment.js';
+export { checkBadRecords, BAD_RECORD_SAMPLE, type BadRecordWarning } from './check-bad-records.js';
