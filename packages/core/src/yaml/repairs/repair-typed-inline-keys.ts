@@ -18,7 +18,8 @@ import { INLINE_SEQUENCE_MESSAGE } from './repair-inline-sequence-parent.js';
 import { replaceLine, rewriteEntries } from './rewrite-lines.js';
 
 const TYPED = /^(?:[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|True|False|TRUE|FALSE|null|Null|NULL|~)$/;
-const NEXT_KEY = /^([A-Za-z_][\w-]*):(?:[ \t]+|$)/;
+/** A key and its separator, read in place (sticky), so a long line is never sliced per pair. */
+const NEXT_KEY = /([A-Za-z_][\w-]*):(?:[ \t]+|$)/y;
 
 interface Pair {
   readonly key: string;
@@ -71,18 +72,20 @@ export function splitTypedPairs(firstKey: string, rest: string, whitelisted: (ke
       while (end < rest.length && rest[end] !== ' ' && rest[end] !== '\t') end++;
     }
     const value = rest.slice(i, end);
-    const after = rest.slice(end).replace(/^[ \t]+/, '');
-    const next = NEXT_KEY.exec(after);
+    let gap = end;
+    while (gap < rest.length && (rest[gap] === ' ' || rest[gap] === '\t')) gap++;
+    NEXT_KEY.lastIndex = gap;
+    const next = NEXT_KEY.exec(rest);
     if (next === null) {
       // The last value takes the rest of the line, as the emitted line says.
       pairs.push({ key, value: rest.slice(i) });
       return pairs.length >= 2 ? pairs : null;
     }
     const quoted = value.startsWith('"') || value.startsWith("'");
-    if (value === '' || after.length === rest.length - end || (!quoted && !TYPED.test(value) && !whitelisted(next[1]!))) return null;
+    if (value === '' || gap === end || (!quoted && !TYPED.test(value) && !whitelisted(next[1]!))) return null;
     pairs.push({ key, value });
     key = next[1]!;
-    i = rest.length - after.length + next[0].length;
+    i = gap + next[0].length;
     if (i >= rest.length) return null;
   }
 }
