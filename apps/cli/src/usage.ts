@@ -5,9 +5,9 @@
 export const MAIN_HELP = `airlock: turn a language model's messy output into validated data
 
 usage:
-  airlock parse --contract <module>#<export> [file|-]
-  airlock batch <input.jsonl[.gz]> --contract <module>#<export> -o <out.ndjson> [options]
-  airlock diff <a.ndjson> <b.ndjson>
+  airlock parse --contract <module>#<export> [file|-] [--pretty]
+  airlock batch <input.jsonl[.gz]>… --contract <module>#<export> -o <out.ndjson> [options]
+  airlock diff <a.ndjson> <b.ndjson> [--force]
   airlock schema --contract <module>#<export> --provider <provider>
   airlock worker --queue redis://host:port [--threads <n>]
   airlock report <out.ndjson> [<b.ndjson>] -o <report.html> [--log <run.jsonl>]
@@ -18,7 +18,7 @@ usage:
 A contract is a .ts or .js module exporting a Zod schema (or any Standard
 Schema) or an Airlock contract; .ts modules load without a build step.`;
 
-export const PARSE_HELP = `usage: airlock parse --contract <module>#<export> [file|-] [--compact]
+export const PARSE_HELP = `usage: airlock parse --contract <module>#<export> [file|-] [--compact | --pretty]
 
 Parses one model output (a file, or stdin for "-" or no file) and prints the
 result as JSON: the validated data, or the failure class, with every
@@ -27,16 +27,22 @@ intervention the pipeline made.
 options:
   -c, --contract <module>#<export>  the contract, e.g. ./contract.ts#review
       --compact                     print the result on one line
+      --pretty                      print it for a person: the verdict, the value, the
+                                    interventions as a table, the validation errors
+      --load-timeout <s>            seconds the contract module may take to load (default 30)
   -h, --help
 
 exit status: 0 valid, 1 invalid, 2 usage error (bad flag, missing file or contract)`;
 
-export const BATCH_HELP = `usage: airlock batch <input.jsonl[.gz] | -> --contract <module>#<export> -o <out.ndjson> [options]
+export const BATCH_HELP = `usage: airlock batch <input.jsonl[.gz] | ->… --contract <module>#<export> -o <out.ndjson> [options]
 
 Normalizes every record of a JSONL run log (plain or gzip; "-" reads stdin, which
 cannot be resumed) on a pool of
 worker threads and writes one NDJSON result per record, in input order, after
-a metadata line (its "format" field is the line format version, now 2).
+a metadata line (its "format" field is the line format version, now 2; its
+"input" names the log and a fingerprint of it). Several inputs go into one
+output, in order; their result lines carry a "file" and lines count from 1 in
+each file. A line with invalid UTF-8 is a bad_record naming the byte.
 A result line holds the record's line, id and agent, then on success its data
 (and raw only where it differs), on failure its failure class and error, plus
 the candidate and interventions as compact arrays. Ctrl-C finishes the chunks in flight and keeps a checkpoint
@@ -45,8 +51,8 @@ the candidate and interventions as compact arrays. Ctrl-C finishes the chunks in
 options:
   -c, --contract <module>#<export>  the contract, e.g. ./contract.ts#review
   -o, --output <file>               the NDJSON result file (required)
-  -t, --threads <n>                 worker threads; 0 runs inline (default: inline below
-                                    1 MiB of input, else one per available core)
+  -t, --threads <n>                 worker threads, at most 32; 0 runs inline (default: inline
+                                    below 4 MiB of input, else one per available core)
       --chunk-size <n>              records per task (default 256)
       --field <path>                dotted path to the model text in a record (default output)
       --id-field <path>             dotted path to the record id (default id)
@@ -56,6 +62,9 @@ options:
       --force                       overwrite an existing output
       --stats-json <file>           also write the statistics as JSON
       --quiet                       no progress, only the summary
+      --strict-records              exit 3 when most of the first 1,000 records are
+                                    bad_record for one reason (otherwise a warning)
+      --load-timeout <s>            seconds the contract module may take to load (default 30)
       --queue <redis://host:port>   spread the batch over the machines running
                                     \`airlock worker\` on that queue (input, output and
                                     contract must be on storage they all see)
@@ -63,16 +72,23 @@ options:
       --shard-bytes <n>             target shard size with --queue (default 8388608)
   -h, --help
 
-exit status: 0 done, 1 I/O failure (rerun with --resume), 2 usage error, 130 interrupted`;
+Progress (stderr) shows records done and the share of the input committed. When
+reading the input fails mid-run (a truncated gzip), the records read before it
+are committed and one line says how many; the exit status is then 1.
 
-export const DIFF_HELP = `usage: airlock diff <a.ndjson> <b.ndjson> [--json] [--changes <n>]
+exit status: 0 done, 1 I/O failure (rerun with --resume), 2 usage error,
+3 mostly bad records (--strict-records), 130 interrupted`;
+
+export const DIFF_HELP = `usage: airlock diff <a.ndjson> <b.ndjson> [--json] [--changes <n>] [--force]
 
 Compares two batch outputs of the same run log: records that changed outcome
-(by input line) and how often each intervention rule fired in each.
+(by input file and line) and how often each intervention rule fired in each.
+Outputs whose metadata says they come from different logs are refused.
 
 options:
       --json           print the comparison as JSON
       --changes <n>    changed records to list (default 20)
+      --force          compare outputs of different logs anyway
   -h, --help
 
 exit status: 0 compared, 2 usage error`;
