@@ -235,8 +235,12 @@ function finalStats(session: Session, threads: number, complete: boolean, resume
 }
 
 /**
- * Most worker threads a run may start. 128 threads aborted V8 on a 2-core machine; each thread
- * is a whole V8 isolate (tens of MB), and past a few per core they only add contention.
+ * Most worker threads a run may start. Measured on a 2-core machine (Node 20, a pool running one
+ * small chunk per thread): 32 threads ran a batch in 11 s at 0.85 GB peak RSS, 48 and 64 ran but
+ * slower (1.2 and 1.5 GB); 96 failed inside Node (ERR_INTERNAL_ASSERTION while the threads
+ * loaded their module) and 128 aborted V8 once (IsGraphAsync, exit 134) and passed once. So
+ * the limit is half of the largest count that never failed; past a few threads per core they
+ * only add contention anyway.
  */
 export const MAX_THREADS = 32;
 
