@@ -81,6 +81,21 @@ function parseNumber(ctx: RepairContext): boolean {
 }
 
 /**
+ * A quoted key at `q` (`"b": …` after a value missing its comma): the closing quote,
+ * on the same line, is followed by a colon. Reads only to that next quote, which the
+ * caller reaches next anyway: linear.
+ */
+function isQuotedKeyAt(text: string, q: number): boolean {
+  const open = text.charCodeAt(q);
+  let k = q + 1;
+  while (k < text.length && text.charCodeAt(k) !== open && text.charCodeAt(k) !== Ch.LF) k++;
+  if (text.charCodeAt(k) !== open) return false;
+  k++;
+  while (text.charCodeAt(k) === Ch.SPACE || text.charCodeAt(k) === Ch.TAB) k++;
+  return text.charCodeAt(k) === Ch.COLON;
+}
+
+/**
  * Reads unquoted text up to a delimiter (or `:` for a key), trimmed of trailing
  * spaces, and quotes it. A quote right after it is taken as its missing-start
  * partner, as in `abc"`.
@@ -95,7 +110,7 @@ export function parseUnquoted(ctx: RepairContext, isKey: boolean, quotesInside =
     const c = text.charCodeAt(i);
     if (isUnquotedStop(c) || (isKey && c === Ch.COLON)) break;
     if (isQuote(c)) {
-      if (!quotesInside || i === start) break;
+      if (!quotesInside || i === start || isQuotedKeyAt(text, i)) break;
       quotes++;
     }
     if (c === Ch.SLASH) {
@@ -192,8 +207,9 @@ function continuesAsText(ctx: RepairContext): boolean {
     const d = text.charCodeAt(k);
     if (isUnquotedStop(d) || d === Ch.CR) return true;
     if (d === Ch.SLASH && (text.charCodeAt(k + 1) === Ch.SLASH || text.charCodeAt(k + 1) === Ch.STAR)) return true;
-    // `key: …` after it: the value ended and a comma is missing (`10:30` and URLs stay text).
-    if (d === Ch.COLON && (k + 1 >= n || isWs(text.charCodeAt(k + 1)))) return false;
+    // `key: …` or `key:…` after it: the value ended and a comma is missing (`10:30` and URLs stay text).
+    if (d === Ch.COLON && (k + 1 >= n || isWs(text.charCodeAt(k + 1)) || (isIdentStart(text.charCodeAt(k - 1)) && text.charCodeAt(k + 1) !== Ch.SLASH))) return false;
+    if (isQuote(d) && isQuotedKeyAt(text, k)) return false;
   }
   return true;
 }

@@ -64,6 +64,8 @@ const FAMILIES: Record<string, (n: number) => string> = {
   numberThenWords: (n) => '{' + 'a: 1 b '.repeat(n / 7) + '}',
   missingCommas: (n) => '{' + 'a: 1 '.repeat(n / 5) + '}',
   apostrophes: (n) => '{a: ' + "it's ".repeat(n / 5) + ', b: 2}',
+  quotesInValue: (n) => '{a: x ' + '"" '.repeat(n / 3) + '}',
+  quoteRunInValue: (n) => '{a: 1 ' + '"'.repeat(n) + '}',
   openers: (n) => '[{'.repeat(n / 2),
   closers: (n) => '{"a": 1}' + '}]'.repeat(n / 2),
   escapedJson: (n) => '{\\"a\\": \\"' + 'x\\"'.repeat(n / 3),
