@@ -82,20 +82,21 @@ interface Name {
   readonly words: readonly string[];
 }
 
-/** The words of a text under one of the three comparisons (as written, lowercase, without accents). */
+/** The words of a text under one of the two comparisons (as written, lowercase). */
 function wordsOf(text: string, form: number): string[] {
-  const base = form === 2 ? foldAccents(text) : text;
-  const words = base.match(WORD) ?? [];
+  const words = text.match(WORD) ?? [];
   return form === 0 ? words : words.map((w) => w.toLowerCase());
 }
 
 /**
  * The value mentioned most often as whole words (values and their aliases),
- * first as written, then ignoring case, then ignoring accents. At each
- * position the longest name wins, so `car-2` is not also a mention of `car`.
+ * first as written, then ignoring case. At each position the longest name
+ * wins, so `car-2` is not also a mention of `car`. Accents are not folded
+ * inside prose: with case ignored as well, `thé` would be found in every
+ * English `The` (the whole answer `Cafe` still finds `café`, see the ladder).
  */
 function findMention(text: string, names: EnumNames): EnumMatch | null {
-  for (let form = 0; form < 3; form++) {
+  for (let form = 0; form < 2; form++) {
     const index = new Map<string, Name[]>();
     for (const value of names.values) {
       const spelling = spellingOf(value);
