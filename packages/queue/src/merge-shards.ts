@@ -25,6 +25,8 @@ export interface MergeShardsOptions {
   includeRaw: boolean;
   /** When the run started (for throughput figures). */
   started: number;
+  /** The input as the user wrote it and its fingerprint: the metadata line a local run writes. */
+  input?: { files: string[]; fingerprint: string | null };
 }
 
 /** Bytes of a file's first line, its newline included. */
@@ -56,7 +58,7 @@ export async function mergeShards(options: MergeShardsOptions): Promise<BatchSta
   const temporary = `${options.output}.merge.tmp`;
   const out = createWriteStream(temporary);
   try {
-    out.write(`${JSON.stringify(batchMetadata({ contract: options.contract, contractRef: options.contractRef, field: options.field, idField: options.idField, includeRaw: options.includeRaw }))}\n`);
+    out.write(`${JSON.stringify(batchMetadata({ contract: options.contract, contractRef: options.contractRef, field: options.field, idField: options.idField, includeRaw: options.includeRaw, ...(options.input === undefined ? {} : { input: options.input }) }))}\n`);
     for (const shard of options.shards) {
       // Each shard file is a whole batch output of its range: its own metadata line is dropped.
       const file = join(options.shardDir, shardFileName(shard.index, 'records'));

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Queue, QueueEvents, type ConnectionOptions, type Job } from 'bullmq';
-import { BatchError, importContract, resolveContractRef, type BatchStats, type ContractRef } from '@airlock/worker';
+import { BatchError, fingerprintInputs, importContract, resolveContractRef, type BatchStats, type ContractRef } from '@airlock/worker';
 import { mergeShards } from './merge-shards.js';
 import { planShards, type Shard } from './plan-shards.js';
 import { DEFAULT_QUEUE_NAME, SHARD_JOB_NAME, shardFileName, shardJobId, type ShardJobData, type ShardJobProgress, type ShardJobResult } from './shard-job.js';
@@ -168,7 +168,8 @@ export async function submitBatch(options: SubmitBatchOptions): Promise<QueuedBa
     }
     const failed = await waitForShards(queue, events, pending, shards.length, done, options);
     if (failed.length > 0) throw new ShardsFailedError(failed);
-    const merged = await mergeShards({ shardDir, shards, output, contract, contractRef: options.contract, field, idField, includeRaw, started });
+    const fingerprint = await fingerprintInputs([input]);
+    const merged = await mergeShards({ shardDir, shards, output, contract, contractRef: options.contract, field, idField, includeRaw, started, input: { files: [options.input], fingerprint } });
     await Promise.all(shards.map((shard) => queue.getJob(shardJobId(runId, shard.index)).then((job) => job?.remove()).catch(() => {})));
     await rm(shardDir, { recursive: true, force: true });
     return { ...merged, shards: shards.length };

@@ -9,7 +9,7 @@
  */
 export * from './types.js';
 export { runBatch, batchMetadata, DEFAULT_CHUNK_SIZE, MAX_THREADS, type BatchMetadataInput } from './run-batch.js';
-export { INLINE_BELOW_BYTES } from './open-batch-inputs.js';
+export { INLINE_BELOW_BYTES, fingerprintInputs } from './open-batch-inputs.js';
 export { BatchError, describeIoError, type BatchErrorKind } from './batch-error.js';
 export { loadContract, resolveContractRef, prepareContractRef, importContract, type ResolvedContractRef } from './load-contract.js';
 export { processChunk, type ChunkInput, type ChunkOutput } from './process-chunk.js';
