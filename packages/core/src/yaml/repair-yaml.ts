@@ -38,13 +38,14 @@ import { repairUnindentedBlockScalar } from './repairs/repair-unindented-block-s
  * line cleanups (7, 8) come first: fence and tag debris would otherwise skew
  * the indentation reasoning of every rule before them; and the vote wrapper
  * indentation joins rule 1, its twin: both fix YAML that may parse but nests
- * wrongly, so they must run before any re-parse can stop the run. Glued keys
- * (rule 3) open that group: `winner_model:model-a` is a key rule 1 can only
- * nest under `generated_by:` once it has its space.
+ * wrongly, so they must run before any re-parse can stop the run. Rules 2 and
+ * 3 open that group: `questions: - id:Q01` has its entry on a line of its own
+ * before its glued keys are read, and `winner_model:model-a` is a key rule 1
+ * can only nest under `generated_by:` once it has its space.
  */
 export const YAML_REPAIR_GROUPS: readonly (readonly YamlRepair[])[] = [
   [repairStrayFences, repairXmlTagLines],
-  [repairColonSpacing, repairGluedKeys, repairNestedMappingChildren, repairWrapperIndentation, repairInlineSequenceParent, repairInlineKeys, repairTypedInlineKeys],
+  [repairInlineSequenceParent, repairColonSpacing, repairGluedKeys, repairNestedMappingChildren, repairWrapperIndentation, repairInlineKeys, repairTypedInlineKeys],
   [repairPlainScalarColon, repairListPrimaryKey, repairWrappedScalar],
   [repairFreeTextScalar, repairUnindentedBlockScalar, repairDashSpacing, repairDuplicateKeys],
   [repairInvalidEscapes, repairInnerQuotes, repairUnclosedQuote, repairDoubledQuotes, repairQuotedFragments, repairTypeUnion, repairReservedIndicators],
