@@ -5,6 +5,7 @@
  */
 import type { Contract } from './contract/contract.js';
 import type { Category, FailureClass, Intervention, InterventionCode } from './types.js';
+import type { WorkMeter } from './work-meter.js';
 
 /**
  * What a parse stage returns for one candidate. Spans in interventions are in
@@ -39,6 +40,8 @@ export interface ParseStageOptions {
   scalarRoot?: boolean;
   /** Tags/keys of the contract, for YAML structural repairs. */
   contract?: Contract<unknown>;
+  /** The call's work budget: each text handed to a parser is charged, and a spent meter fails the candidate. */
+  work?: WorkMeter;
 }
 
 /** Options of {@link safeParse} and {@link parse}. */
@@ -53,6 +56,13 @@ export interface SafeParseOptions {
   allowNdjson?: boolean;
   /** Inputs longer than this (UTF-16 units) fail with `syntax` without being parsed. Default 16 MiB. */
   maxLength?: number;
+  /**
+   * Work budget, in units per character of the input (default 32; inputs under 4 KiB count
+   * as 4 KiB): every character handed to a parser and every YAML repair pass over a candidate
+   * costs one unit. Past it the candidate at work fails with `syntax` and a message naming the
+   * budget. Counted, never timed, so a replay gives the same result on any machine.
+   */
+  budget?: number;
   /**
    * Which artifact wins when several validate with different values (two JSON objects in
    * prose, a draft and a final answer in two fences): `first` (default) in the candidates'

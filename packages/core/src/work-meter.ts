@@ -11,7 +11,7 @@
  */
 
 /** Default budget: work units per UTF-16 code unit of the input. */
-export const DEFAULT_WORK_BUDGET = 200;
+export const DEFAULT_WORK_BUDGET = 32;
 /** Inputs shorter than this get the budget of an input this long: small texts may try every repair. */
 export const MIN_BUDGETED_LENGTH = 4096;
 
@@ -19,7 +19,7 @@ export const MIN_BUDGETED_LENGTH = 4096;
  * Counts the work of one call and says when it is spent.
  *
  * @example
- * const meter = new WorkMeter(10, 200); // 200 × max(10, 4096) units
+ * const meter = new WorkMeter(10, 32); // 32 × max(10, 4096) units
  * meter.charge(5000) // true: still within the budget
  */
 export class WorkMeter {

@@ -11,6 +11,7 @@ import { repairJson } from './repair-json.js';
 import { JSON_CODE_INFO } from './codes.js';
 import { leadingTrim, trailingTrims, trimAroundRoot } from './trim-around-root.js';
 import { tryJsonParse } from './try-json-parse.js';
+import { DEFAULT_MAX_DEPTH, depthMessage, exceedsDepth, tooShortToNest } from '../nesting-depth.js';
 
 /** Openers tried before giving up; bounds work on prose full of brackets. */
 const MAX_ROOT_ATTEMPTS = 16;
@@ -105,6 +106,30 @@ function objectsAsItems(candidate: Candidate, options: ParseStageOptions): Parse
  * parseJsonCandidate(candidateOf("{a: 1, b: [2,],"), { mode: 'repair' }) // { a: 1, b: [2] }, truncated: true
  */
 export function parseJsonCandidate(candidate: Candidate, options: ParseStageOptions = {}): ParseOutcome {
+  const work = options.work;
+  if (work !== undefined && !work.charge(candidate.text.length)) return { ok: false, failure: 'syntax', error: work.message(), interventions: [] };
+  return withinDepth(readJson(candidate, options), candidate.text, options.maxDepth ?? DEFAULT_MAX_DEPTH);
+}
+
+/**
+ * The bound every JSON reading keeps: `JSON.parse` builds a 100,000-deep value without
+ * complaint, and the stages after it (and `JSON.stringify` in a batch worker) would not.
+ */
+function withinDepth(outcome: ParseOutcome, text: string, maxDepth: number): ParseOutcome {
+  if (!outcome.ok || tooShortToNest(text, maxDepth)) return outcome;
+  if (exceedsDepth(outcome.value, maxDepth) || outcome.laterRoots?.some((r) => exceedsDepth(r.value, maxDepth)) === true) {
+    return { ok: false, failure: 'syntax', error: depthMessage(maxDepth), interventions: [] };
+  }
+  return outcome;
+}
+
+/**
+ * Passes over the text charged for the repair stage: the balanced slices (read once, and
+ * repaired when they do not parse) and the repairer (at most three runs of one pass).
+ */
+const REPAIR_PASSES = 4;
+
+function readJson(candidate: Candidate, options: ParseStageOptions): ParseOutcome {
   const text = candidate.text;
   if (options.mode !== 'repair') {
     const direct = tryJsonParse(text);
@@ -112,6 +137,8 @@ export function parseJsonCandidate(candidate: Candidate, options: ParseStageOpti
     if (options.mode === 'strict') return { ok: false, failure: 'syntax', error: 'The JSON candidate does not parse as-is.', interventions: [] };
   }
 
+  const work = options.work;
+  if (work !== undefined && !work.charge(REPAIR_PASSES * text.length)) return { ok: false, failure: 'syntax', error: work.message(), interventions: [] };
   let sawOpener = false;
   let from = 0;
   // With NDJSON allowed, the first balanced value is not the whole answer: the repairer decides.

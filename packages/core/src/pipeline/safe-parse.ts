@@ -15,6 +15,7 @@ import type { ParseFailure, ParseResult, ParseSuccess } from '../types.js';
 import { failure, FAILURE_RANK } from './failure.js';
 import type { ArtifactPick, SafeParseOptions } from '../stage-types.js';
 import { rootTakesText, tryCandidate, wantsScalar, type Attempt } from './try-candidate.js';
+import { WorkMeter } from '../work-meter.js';
 
 /** Sources of candidates that are artifacts of their own (not another view of the whole text). */
 const ARTIFACT_SOURCES: ReadonlySet<Candidate['source']> = new Set(['fenced', 'tagged', 'tagged_unclosed']);
@@ -93,6 +94,8 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
   if (raw.length > maxLength) return failure('syntax', `The model output is ${raw.length} characters long, over the limit of ${maxLength}.`);
   const echo = detectPromptEcho(raw, contract as Contract<unknown>);
   if (echo !== null) return failure('prompt_echo', echo.message);
+  // One meter for the whole call: the candidates share the budget (see SafeParseOptions.budget).
+  const work = new WorkMeter(raw.length, options.budget);
 
   // Fast path: a clean output pays for one plain parse and one validation, no scan. Text
   // with terminal control characters takes the scan first, so YAML never reads noise as data.
@@ -100,7 +103,7 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
   // search is the cheap one (see parsedJsonMayHoldNoise).
   const jsonFirst = detectFormat(raw) === 'json';
   let fastPath = jsonFirst || !mayHoldNoise(raw);
-  let first: Attempt<T> = fastPath ? tryCandidate(raw, rawCandidate(raw), contract, options, 'strict') : { kind: 'unparsed' };
+  let first: Attempt<T> = fastPath ? tryCandidate(raw, rawCandidate(raw), contract, options, 'strict', work) : { kind: 'unparsed' };
   if (jsonFirst && (first.kind === 'unparsed' ? mayHoldNoise(raw) : parsedJsonMayHoldNoise(raw))) {
     // Noise after all: the scan decides, exactly as if the fast path had not run.
     fastPath = false;
@@ -129,7 +132,7 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
       if (done.has(candidate) || (fastPath && mode === 'strict' && index === 0 && candidate.source === 'raw')) continue;
       // Once one validated, only other artifacts (fences, tags) are tried: to count them and to pick.
       if (wins.length > 0 && !ARTIFACT_SOURCES.has(candidate.source)) continue;
-      const attempt = tryCandidate(raw, candidate, contract, options, mode);
+      const attempt = tryCandidate(raw, candidate, contract, options, mode, work);
       if (attempt.kind === 'success') {
         wins.push(attempt);
         continue;
@@ -145,7 +148,7 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
     if (wins.length > 0) {
       // A draft that parses as-is and a final answer that needs a repair are both artifacts.
       for (const candidate of mode === 'strict' ? unparsedArtifacts : []) {
-        const attempt = tryCandidate(raw, candidate, contract, options, 'repair');
+        const attempt = tryCandidate(raw, candidate, contract, options, 'repair', work);
         if (attempt.kind === 'success') wins.push(attempt);
       }
       return pickArtifact(wins, options.pick);
@@ -158,7 +161,7 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
     const takesText = rootTakesText(contract as Contract<unknown>);
     for (const candidate of candidates) {
       if (parsedWhole.has(candidate) && !takesText) continue;
-      const attempt = tryCandidate(raw, candidate, contract, options, 'text');
+      const attempt = tryCandidate(raw, candidate, contract, options, 'text', work);
       if (attempt.kind === 'success') return attempt.result;
       if (attempt.kind === 'failure' && (best === null || FAILURE_RANK[attempt.result.failure] >= FAILURE_RANK[best.failure])) best = attempt.result;
     }

@@ -16,6 +16,7 @@ import { parseCandidate } from './parse-candidate.js';
 import { readScalarText } from './read-scalar-text.js';
 import { deniedInterventions } from './repair-profile.js';
 import type { SafeParseOptions } from '../stage-types.js';
+import type { WorkMeter } from '../work-meter.js';
 
 /**
  * What one attempt yields: a result, a failure, or `unparsed` when a strict
@@ -71,7 +72,7 @@ export type AttemptMode = 'strict' | 'repair' | 'text';
  * @example
  * tryCandidate(raw, candidate, contract, {}, 'strict') // { kind: 'success', result } when it validates as-is
  */
-export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Contract<T>, options: SafeParseOptions, mode: AttemptMode): Attempt<T> {
+export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Contract<T>, options: SafeParseOptions, mode: AttemptMode, work?: WorkMeter): Attempt<T> {
   const { format, outcome } =
     mode === 'text'
       ? { format: 'text' as const, outcome: readScalarText(candidate) }
@@ -82,6 +83,7 @@ export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Con
           ...(options.allowNdjson !== undefined ? { allowNdjson: options.allowNdjson } : {}),
           contract: contract as Contract<unknown>,
           scalarRoot: wantsScalar(contract as Contract<unknown>),
+          ...(work !== undefined ? { work } : {}),
         });
   if (!outcome.ok && mode === 'strict') return { kind: 'unparsed' };
   const info = candidateInfo(candidate, format);

@@ -5,7 +5,8 @@
  * diagnostic still comes from `yaml`).
  */
 import { LineCounter, parseDocument } from 'yaml';
-import { exceedsYamlDepth } from './exceeds-yaml-depth.js';
+import { DEFAULT_MAX_DEPTH, depthMessage, exceedsDepth, tooShortToNest } from '../nesting-depth.js';
+import { exceedsYamlDepth, YAML_SAFE_DEPTH } from './exceeds-yaml-depth.js';
 import { YAML_REJECTS } from './fast/fast-yaml-bail.js';
 import { loadYamlFast } from './fast/load-yaml-fast.js';
 import { YAML_PARSE_OPTIONS, YAML_TO_JS_OPTIONS } from './yaml-options.js';
@@ -34,13 +35,23 @@ export type LoadYamlResult =
  * loadYaml('a: 1\na: 2') // { ok: false, error: 'Map keys must be unique', offset: 5, line: 2 }
  * loadYaml('a: b: c', true) // { ok: false, error: 'not YAML (nested_mapping)', fastRefusal: true }
  */
-export function loadYaml(text: string, trustFastRefusal = false): LoadYamlResult {
+export function loadYaml(text: string, trustFastRefusal = false, maxDepth = DEFAULT_MAX_DEPTH): LoadYamlResult {
+  const loaded = loadWithin(text, trustFastRefusal, maxDepth);
+  // Both loaders bound their own recursion; this bounds the value they return (every level
+  // takes at least two characters, so a short text skips the walk).
+  if (loaded.ok && !tooShortToNest(text, maxDepth) && exceedsDepth(loaded.value, maxDepth)) return { ok: false, error: depthMessage(maxDepth) };
+  return loaded;
+}
+
+function loadWithin(text: string, trustFastRefusal: boolean, maxDepth: number): LoadYamlResult {
   const fast = loadYamlFast(text);
   if (fast.ok) return fast;
   // Where only a verdict is needed (a strict attempt, a step of the repair loop), a bail that
   // only invalid YAML produces spares `yaml` a full parse whose sole news is an error.
   if (trustFastRefusal && YAML_REJECTS.has(fast.reason)) return { ok: false, error: `not YAML (${fast.reason})`, fastRefusal: true };
-  if (exceedsYamlDepth(text)) return { ok: false, error: 'The YAML nests too deeply to load safely.' };
+  if (exceedsYamlDepth(text, maxDepth)) {
+    return { ok: false, error: maxDepth < YAML_SAFE_DEPTH ? depthMessage(maxDepth) : `The YAML may nest deeper than ${YAML_SAFE_DEPTH} levels, more than it can load safely.` };
+  }
   // Broken intermediate texts are the normal case in the repair loop: build the
   // parser's errors without stack traces, which cost more than the parse itself.
   const limit = Error.stackTraceLimit;

@@ -12,6 +12,8 @@ import { joinLines, type YamlLine } from './line-table.js';
 import { repairYaml } from './repair-yaml.js';
 import { resolveYamlHints } from './resolve-yaml-hints.js';
 import { trimYamlTransportNoise } from './trim-yaml-transport-noise.js';
+import { DEFAULT_MAX_DEPTH } from '../nesting-depth.js';
+import type { WorkMeter } from '../work-meter.js';
 
 /** Candidates larger than this are parsed but not repaired (repairs are line-linear, but bounded anyway). */
 const MAX_REPAIR_LENGTH = 4 * 1024 * 1024;
@@ -42,7 +44,16 @@ function outcomeOf(result: LoadYamlResult, interventions: ParseOutcome['interven
 /** A line that starts with three backticks at column 0. */
 const COLUMN_ZERO_FENCE = /^```/m;
 
+/** The failure of a candidate the work budget stopped. */
+function spent(work: WorkMeter, interventions: ParseOutcome['interventions']): ParseOutcome {
+  return { ok: false, failure: 'syntax', error: work.message(), interventions };
+}
+
 export function parseYamlCandidate(candidate: Candidate, options: ParseStageOptions = {}): ParseOutcome {
+  const work = options.work;
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  // Every text handed to a loader is charged; the repair loop charges its passes itself.
+  if (work !== undefined && !work.charge(candidate.text.length)) return spent(work, []);
   const noisy = candidate.noiseStart >= 0 || candidate.orphanFence !== undefined;
   if (options.mode !== 'repair') {
     // Noise would parse into values; the repair pass trims it first.
@@ -57,28 +68,31 @@ export function parseYamlCandidate(candidate: Candidate, options: ParseStageOpti
     }
     // A refusal's wording is never shown from here (strict reports it unparsed, the default
     // mode goes on to repair), so the fast loader's verdict is enough.
-    const plain = loadYaml(candidate.text, candidate.text.length <= MAX_REPAIR_LENGTH);
+    const plain = loadYaml(candidate.text, candidate.text.length <= MAX_REPAIR_LENGTH, maxDepth);
     if (options.mode === 'strict' || plain.ok || candidate.text.length > MAX_REPAIR_LENGTH) return outcomeOf(plain, []);
   }
-  if (candidate.text.length > MAX_REPAIR_LENGTH) return outcomeOf(loadYaml(candidate.text), []);
+  if (candidate.text.length > MAX_REPAIR_LENGTH) return outcomeOf(loadYaml(candidate.text, false, maxDepth), []);
 
   const trimmed = trimYamlTransportNoise(candidate);
   const context = { hints: resolveYamlHints(options.contract) };
   let last: LoadYamlResult | null = null;
   const accept = (text: string): Loaded | null => {
-    last = loadYaml(text, true);
+    if (work !== undefined && !work.charge(text.length)) return null;
+    last = loadYaml(text, true, maxDepth);
     return last.ok ? last : null;
   };
   if (trimmed.interventions.length > 0) {
     const cleaned = accept(joinLines(trimmed.lines));
     if (cleaned !== null) return outcomeOf(cleaned, trimmed.interventions);
   }
-  const run = repairYaml(trimmed.lines, context, accept);
+  const run = repairYaml(trimmed.lines, context, accept, work);
   const interventions = [...trimmed.interventions, ...run.interventions];
   if (run.accepted !== null) return outcomeOf(run.accepted, interventions);
+  if (work?.spent === true) return spent(work, interventions);
   // Nothing changed since the last parse: reuse its verdict rather than parsing again, unless
   // the fast loader gave it alone: the failure quotes `yaml`'s own error.
+  if (work !== undefined && !work.charge(run.text.length)) return spent(work, interventions);
   const reusable = run.interventions.length > 0 || trimmed.interventions.length > 0 ? (last as LoadYamlResult | null) : null;
-  const final = reusable !== null && !(!reusable.ok && reusable.fastRefusal === true) ? reusable : loadYaml(run.text);
+  const final = reusable !== null && !(!reusable.ok && reusable.fastRefusal === true) ? reusable : loadYaml(run.text, false, maxDepth);
   return outcomeOf(final, interventions, run.lines);
 }

@@ -1,0 +1,55 @@
+/**
+ * Hostile input at the boundary: nesting far past `maxDepth` on every parse path, and the
+ * deterministic work budget. The deep inputs run in a child process, so a fatal V8 error
+ * (which no try/catch stops) fails the test instead of killing the test runner, and once
+ * more on a worker thread with a larger stack: the verdict must not depend on the thread.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { safeParse } from '../index.js';
+
+const CHILD = fileURLToPath(new URL('./test-support/deep-input-child.ts', import.meta.url));
+
+describe('safeParse on hostile input', () => {
+  it('ends 100,000-deep JSON and YAML with one failure, the same inline and on a worker', () => {
+    const child = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', CHILD], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 120_000,
+    });
+    expect(child.stderr).toBe('');
+    expect(child.status).toBe(0);
+    const { inline, threaded } = JSON.parse(child.stdout) as { inline: Record<string, Record<string, string>>; threaded: unknown };
+    expect(threaded).toEqual(inline);
+    for (const run of Object.values(inline)) {
+      for (const [name, text] of Object.entries(run)) {
+        const result = JSON.parse(text) as { success: boolean; failure?: string; extractionError?: string };
+        expect({ name, success: result.success }).toEqual({ name, success: false });
+        expect(result.extractionError).toMatch(/nest/i);
+      }
+    }
+  }, 150_000);
+
+  it('keeps maxDepth on the clean fast path', () => {
+    const deep = '['.repeat(50) + ']'.repeat(50);
+    expect(safeParse(deep, z.unknown()).success).toBe(true);
+    const refused = safeParse(deep, z.unknown(), { maxDepth: 10 });
+    expect(refused.success).toBe(false);
+    expect(refused.success === false && refused.extractionError).toMatch(/deeper than 10 levels/);
+  });
+
+  it('stops a candidate past the work budget, the same way every time', () => {
+    // YAML that only the repair loop reads: one key repeated on every line.
+    const text = 'title: fix <T> now\n'.repeat(400);
+    expect(safeParse(text, z.unknown()).success).toBe(true);
+    const stopped = safeParse(text, z.unknown(), { budget: 1 });
+    expect(stopped.success).toBe(false);
+    expect(stopped.success === false && stopped.extractionError).toMatch(/work budget of \d+ units \(1 per character/);
+    expect(safeParse(text, z.unknown(), { budget: 1 })).toEqual(stopped);
+    // A raised budget changes nothing where the default sufficed.
+    expect(safeParse(text, z.unknown(), { budget: 1000 })).toEqual(safeParse(text, z.unknown()));
+  });
+});
