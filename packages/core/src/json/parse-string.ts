@@ -18,11 +18,8 @@ const RETRY_DELIM = -2;
 const FAILED = -3;
 const DONE = -1;
 
-/** Where the last string read was closed, and the index of that quote's edit (-1: an untouched `"`). */
-let closePos = -1;
-/** Net `(`, `[`, `{` inside the string read so far; reused, as reads never nest. */
+/** Net `(`, `[`, `{` inside the string read so far; scratch space reused, as reads never nest. */
 const OPENS = new Int32Array(3);
-let closeEdit = -1;
 
 function isCommentStart(d: number): boolean {
   return d === Ch.SLASH || d === Ch.STAR;
@@ -80,8 +77,8 @@ function beforeSpaces(text: string, end: number, floor: number): number {
 
 /** Closes the string at `at`; a close with only whitespace after it is a truncation. */
 function closeAt(ctx: RepairContext, at: number, spanEnd: number, rule: JsonCode): void {
-  closePos = at;
-  closeEdit = ctx.edits.length;
+  ctx.closePos = at;
+  ctx.closeEdit = ctx.edits.length;
   let k = spanEnd;
   while (k < ctx.n && isWs(ctx.text.charCodeAt(k))) k++;
   if (k >= ctx.n) {
@@ -109,8 +106,8 @@ function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: numbe
       return DONE;
     }
     if (mode === Mode.STOP && i === stopAt) {
-      closePos = i;
-      closeEdit = ctx.edits.length;
+      ctx.closePos = i;
+      ctx.closeEdit = ctx.edits.length;
       record(ctx, 'missing_closing_quote', i, i, '"');
       ctx.i = i;
       return DONE;
@@ -119,8 +116,8 @@ function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: numbe
     if (endsString(open, c)) {
       const kind = mode === Mode.FIRST ? classifyQuote(text, i, n, opens) : Quote.ENDS;
       if (kind === Quote.ENDS) {
-        closePos = i;
-        closeEdit = c === Ch.DQUOTE ? -1 : ctx.edits.length;
+        ctx.closePos = i;
+        ctx.closeEdit = c === Ch.DQUOTE ? -1 : ctx.edits.length;
         if (c !== Ch.DQUOTE) record(ctx, quoteRule(open === Ch.DQUOTE ? c : open), i, i + 1, '"');
         ctx.i = i + 1;
         return DONE;
@@ -150,8 +147,8 @@ function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: numbe
         }
       }
       const at = beforeSpaces(text, end, start + 1);
-      closePos = at;
-      closeEdit = ctx.edits.length;
+      ctx.closePos = at;
+      ctx.closeEdit = ctx.edits.length;
       record(ctx, 'missing_closing_quote', at, at, '"');
       ctx.i = at;
       return DONE;
@@ -237,8 +234,8 @@ function parseStringParts(ctx: RepairContext): boolean {
   if (!readLiteral(ctx)) return false;
   const { text } = ctx;
   for (;;) {
-    const joinStart = closePos;
-    const joinEdit = closeEdit;
+    const joinStart = ctx.closePos;
+    const joinEdit = ctx.closeEdit;
     const save = ctx.i;
     skipTrivia(ctx, false);
     if (text.charCodeAt(ctx.i) !== Ch.PLUS) {
@@ -261,7 +258,7 @@ function parseStringParts(ctx: RepairContext): boolean {
     const first = ctx.edits[mark];
     if (first !== undefined && first.span![0] === open && first.span![1] === open + 1) {
       ctx.edits.splice(mark, 1);
-      if (closeEdit > mark) closeEdit--;
+      if (ctx.closeEdit > mark) ctx.closeEdit--;
     }
     record(ctx, 'string_concatenation', joinStart, open + 1, '');
   }

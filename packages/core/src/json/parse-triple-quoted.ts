@@ -12,12 +12,6 @@ import { record, type RepairContext } from './repair-context.js';
 
 const VALID_ESCAPES = '"\\/bfnrtu';
 
-/**
- * Repairs in which a triple-quoted string was found unclosed: the scan went to
- * the end, so later openings are not tried again (that keeps hostile input linear).
- */
-const unclosed = new WeakSet<RepairContext>();
-
 /** The triple delimiter opening at `i`, or undefined. */
 function tripleAt(text: string, i: number): string | undefined {
   const c = text.charCodeAt(i);
@@ -84,14 +78,15 @@ export function parseTripleQuoted(ctx: RepairContext): boolean {
   const { text } = ctx;
   const start = ctx.i;
   const triple = tripleAt(text, start);
-  if (triple === undefined || unclosed.has(ctx)) return false;
+  if (triple === undefined || ctx.tripleUnclosed) return false;
   const verbatim = triple === '```';
   const rule = verbatim ? 'backtick_quoted_string' : 'triple_quoted_string';
   const bodyStart = start + 3 + (verbatim ? infoLength(text, start + 3) : 0);
   const end = closingTriple(text, bodyStart, triple, verbatim);
   // Never closed, or `""` then a stray quote: not a triple-quoted string after all.
   if (end <= start + 3) {
-    if (end < 0) unclosed.add(ctx);
+    // The scan went to the end: later openings are not tried again (that keeps hostile input linear).
+    if (end < 0) ctx.tripleUnclosed = true;
     return false;
   }
   const block = blockOf(text, bodyStart, end);

@@ -19,10 +19,16 @@ export interface RepairContext {
   /** Why parsing failed, once it did. */
   error: string | undefined;
   readonly maxDepth: number;
+  /** Where the last string read was closed, for a `+` join after it. */
+  closePos: number;
+  /** Index in `edits` of that closing quote's edit (-1: an untouched `"`). */
+  closeEdit: number;
+  /** A triple-quoted string was found unclosed: the scan went to the end, so later openings are not tried (linear). */
+  tripleUnclosed: boolean;
 }
 
 export function createContext(text: string, maxDepth: number): RepairContext {
-  return { text, n: text.length, i: 0, edits: [], truncated: false, error: undefined, maxDepth };
+  return { text, n: text.length, i: 0, edits: [], truncated: false, error: undefined, maxDepth, closePos: -1, closeEdit: -1, tripleUnclosed: false };
 }
 
 /** Records one edit: `text[start, end)` becomes `after` (an insertion when start === end). */
