@@ -8,7 +8,9 @@
  * the key after it is whitelisted (the contract's keys at any depth, the hints,
  * a key that starts a line of the document): then the line
  * `- id: Q01 phase: foundation question: "Who signs in?"` splits too, quoted
- * value and all, which rule 4 (plain tokens only) leaves alone.
+ * value and all, which rule 4 (plain tokens only) leaves alone. A next key
+ * glued to its value (`batch_number:4 is_final_free_form:false`, the first
+ * key spaced by rule 3) counts only between typed or quoted values.
  */
 import type { YamlLine } from '../line-table.js';
 import { blockScalarMask } from '../block-scalar-mask.js';
@@ -20,6 +22,8 @@ import { replaceLine, rewriteEntries } from './rewrite-lines.js';
 const TYPED = /^(?:[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|True|False|TRUE|FALSE|null|Null|NULL|~)$/;
 /** A key and its separator, read in place (sticky), so a long line is never sliced per pair. */
 const NEXT_KEY = /([A-Za-z_][\w-]*):(?:[ \t]+|$)/y;
+/** A next key glued to its value (`is_final_free_form:false`): taken only when that value is typed or quoted. */
+const GLUED_NEXT_KEY = /([A-Za-z_][\w-]+):(?=\S)/y;
 
 interface Pair {
   readonly key: string;
@@ -57,11 +61,14 @@ function lineStartKeys(lines: readonly YamlLine[]): Set<string> {
  * @example
  * splitTypedPairs('batch', '4 final: false note: "x"') // [{ key: 'batch', value: '4' }, { key: 'final', value: 'false' }, { key: 'note', value: '"x"' }]
  * splitTypedPairs('id', 'Q01 phase: foundation', (k) => k === 'phase') // [{ key: 'id', value: 'Q01' }, { key: 'phase', value: 'foundation' }]
+ * splitTypedPairs('batch', '4 final:false') // [{ key: 'batch', value: '4' }, { key: 'final', value: 'false' }]
  */
 export function splitTypedPairs(firstKey: string, rest: string, whitelisted: (key: string) => boolean = () => false): Pair[] | null {
   const pairs: Pair[] = [];
   let key = firstKey;
   let i = 0;
+  // The current key was glued to its value: the value must be typed or quoted, and whole.
+  let glued = false;
   for (;;) {
     let end: number;
     if (rest[i] === '"' || rest[i] === "'") {
@@ -72,20 +79,29 @@ export function splitTypedPairs(firstKey: string, rest: string, whitelisted: (ke
       while (end < rest.length && rest[end] !== ' ' && rest[end] !== '\t') end++;
     }
     const value = rest.slice(i, end);
+    const typed = value.startsWith('"') || value.startsWith("'") || TYPED.test(value);
+    if (glued && !typed) return null;
     let gap = end;
     while (gap < rest.length && (rest[gap] === ' ' || rest[gap] === '\t')) gap++;
     NEXT_KEY.lastIndex = gap;
-    const next = NEXT_KEY.exec(rest);
+    let next = NEXT_KEY.exec(rest);
+    let nextGlued = false;
+    if (next === null && gap > end && typed) {
+      GLUED_NEXT_KEY.lastIndex = gap;
+      next = GLUED_NEXT_KEY.exec(rest);
+      nextGlued = next !== null;
+    }
     if (next === null) {
       // The last value takes the rest of the line, as the emitted line says.
+      if (glued && gap < rest.length) return null;
       pairs.push({ key, value: rest.slice(i) });
       return pairs.length >= 2 ? pairs : null;
     }
-    const quoted = value.startsWith('"') || value.startsWith("'");
-    if (value === '' || gap === end || (!quoted && !TYPED.test(value) && !whitelisted(next[1]!))) return null;
+    if (value === '' || gap === end || (!typed && !whitelisted(next[1]!))) return null;
     pairs.push({ key, value });
     key = next[1]!;
     i = gap + next[0].length;
+    glued = nextGlued;
     if (i >= rest.length) return null;
   }
 }
@@ -105,7 +121,7 @@ export function repairTypedInlineKeys(lines: readonly YamlLine[], context?: Repa
     return docKeys.has(key);
   };
   return rewriteEntries(lines, w, (entry, i) => {
-    if (entry.key === null || entry.value === '' || !/[ \t][A-Za-z_][\w-]*:(?:[ \t]|$)/.test(entry.value)) return null;
+    if (entry.key === null || entry.value === '' || !/[ \t][A-Za-z_][\w-]*:/.test(entry.value)) return null;
     const pairs = splitTypedPairs(entry.key, entry.value, whitelisted);
     if (pairs === null) return null;
     const text = lines[i]!.text;
