@@ -12,8 +12,8 @@
  * nothing else sit under a bare parent; then every glued key in it gets its
  * space. A one-line glued item takes it when a sibling mapping item starts
  * with the same key (`- id:Q01` beside `- id: Q02`, not `- true:a` beside
- * `- id: null`), and `-id:Q01` (dash and colon both glued) gets its colon space here and its
- * dash space from rule 10. Left alone: one glued line alone under a parent
+ * `- id: null`), and `-id:Q01` (dash and colon both glued) gets its colon
+ * space here and its dash space from rule 10. Left alone: one glued line alone under a parent
  * (`note:` / `Warning:disk` may be a scalar), lists of `key:value` strings
  * (`- env:prod`), continuation lines of a plain scalar, prose, URLs, drive
  * letters and block scalar bodies.
