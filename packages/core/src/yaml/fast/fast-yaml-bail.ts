@@ -19,10 +19,10 @@ export function fastYamlBail(reason: string): never {
 
 /**
  * Bail reasons that only structure `yaml` rejects as well can produce: an indent deeper than
- * its mapping's where a key is due, a plain scalar holding `: `, lines after a root collection
- * at a smaller indent. (Not `expected_key`: a plain line where a key is due may still be a key
- * whose value follows on a `: ` line.) The repair loop trusts these as refusals instead of
+ * its mapping's where a key is due, a plain line where a key is due (no `: ` line after it),
+ * a plain scalar holding `: `, lines after a root block collection, a line holding `: ` after
+ * a root plain scalar (prose before YAML). The repair loop trusts these as refusals instead of
  * asking `yaml` to confirm a failure (its costliest call); a differential test holds the
  * claim against `yaml` on every fixture and generated text.
  */
-export const YAML_REJECTS: ReadonlySet<string> = new Set(['bad_indent', 'nested_mapping', 'trailing_content']);
+export const YAML_REJECTS: ReadonlySet<string> = new Set(['bad_indent', 'expected_key', 'nested_mapping', 'trailing_content', 'trailing_after_prose']);

@@ -34,11 +34,24 @@ function splitLines(text: string): string[] {
   return lines;
 }
 
-/** A mapping or sequence that does not open with a flow indicator. */
-function isBlockCollection(value: unknown, firstLine: string): boolean {
-  if (value === null || typeof value !== 'object') return false;
+/** A mapping key indicator: `: ` inside the line or `:` at its end. */
+const HOLDS_KEY_INDICATOR = /:(?: |$)/;
+
+/**
+ * Why content after the root node stops the fast load. After a root block collection it is an
+ * error in `yaml` too (`trailing_content`); so is a line holding `: ` after a root plain scalar
+ * (prose then YAML: a multi-line scalar cannot hold a key), which is `trailing_after_prose`.
+ * Other lines may continue a root scalar (`x` then `- a` is "x - a") or turn a flow
+ * collection into a key (`{a: 1}: b`), so `yaml` decides those.
+ */
+function trailingReason(value: unknown, firstLine: string, trailingLine: string): string {
   const c = firstLine.trimStart().charCodeAt(0);
-  return c !== 0x5b && c !== 0x7b;
+  const flow = c === 0x5b || c === 0x7b;
+  if (value !== null && typeof value === 'object') return flow ? 'trailing_after_node' : 'trailing_content';
+  const plain = !flow && c !== 0x22 && c !== 0x27 && c !== 0x7c && c !== 0x3e && c !== 0x26 && c !== 0x21 && c !== 0x2a && c !== 0x3f;
+  const comment = trailingLine.indexOf(' #');
+  const content = comment === -1 ? trailingLine : trailingLine.slice(0, comment);
+  return plain && typeof value === 'string' && HOLDS_KEY_INDICATOR.test(content) ? 'trailing_after_prose' : 'trailing_after_node';
 }
 
 function loadDocument(text: string): unknown {
@@ -54,10 +67,8 @@ function loadDocument(text: string): unknown {
   if (start === lines.length) return null;
   const st: FastYamlState = { lines, openEnd: !text.endsWith('\n'), line: start, depth: 0 };
   const value = readBlockNode(st);
-  // Lines after a root block collection are an error in `yaml` too; after a root scalar they
-  // may continue it (`x` then `- a` is the plain scalar "x - a"), after a flow collection
-  // they may make it a key (`{a: 1}: b`).
-  if (nextContentLine(lines, st.line) !== lines.length) fastYamlBail(isBlockCollection(value, lines[start]!) ? 'trailing_content' : 'trailing_after_node');
+  const trailing = nextContentLine(lines, st.line);
+  if (trailing !== lines.length) fastYamlBail(trailingReason(value, lines[start]!, lines[trailing]!));
   return value;
 }
 

@@ -193,6 +193,22 @@ function deeperLineReason(line: string, at: number): string {
   return indicator ? 'deeper_indicator_line' : 'bad_indent';
 }
 
+/**
+ * True when a line where a key is due may still be one for `yaml`: it opens with a node
+ * property or indicator (`? k`, `[a]: 1`, `&x k: 1`, `!!str k: 1`, `*x : 1`), or its value
+ * follows on a `: ` line (`k` then `  : v`). Otherwise the bail is `expected_key`, a refusal.
+ */
+function mayBeKeyLine(lines: readonly string[], at: number, indent: number): boolean {
+  const c = lines[at]!.charCodeAt(indent);
+  if (c === 0x3f || c === 0x5b || c === 0x7b || c === 0x26 || c === 0x21 || c === 0x2a || c === 0x3a) return true;
+  for (let next = at + 1; next < lines.length; next++) {
+    const text = lines[next]!.trimStart();
+    if (text === '' || text.startsWith('#')) continue;
+    return text.startsWith(':');
+  }
+  return false;
+}
+
 /** A block mapping whose first key starts at column `indent` of the cursor's line. */
 function readMapping(st: FastYamlState, indent: number): Record<string, unknown> {
   enter(st);
@@ -208,7 +224,7 @@ function readMapping(st: FastYamlState, indent: number): Record<string, unknown>
       st.line = li;
     }
     const key = findImplicitKey(lines[st.line]!, indent);
-    if (key === undefined) fastYamlBail('expected_key');
+    if (key === undefined) fastYamlBail(mayBeKeyLine(lines, st.line, indent) ? 'expected_key_node' : 'expected_key');
     setOwnKey(map, key.key, readEntryValue(st, key.valueAt, indent, true));
   }
   st.depth -= 1;
