@@ -60,8 +60,10 @@ const EXAMPLE_ERROR_LENGTH = 160;
 
 function exampleError(result: ParseResult<unknown>): string {
   if (result.success) return '';
-  const first = result.validationErrors?.[0];
-  const text = result.extractionError ?? (first === undefined ? result.failure : `${first.path === '' ? '' : `${first.path}: `}${first.message}`);
+  // A schema failure's first validation error says more than its generic sentence; other
+  // classes (a truncated output that also fails validation) are best told by their own.
+  const first = result.failure === 'schema' ? result.validationErrors?.[0] : undefined;
+  const text = first !== undefined ? `${first.path === '' ? '' : `${first.path}: `}${first.message}` : result.extractionError ?? result.validationErrors?.[0]?.message ?? result.failure;
   const line = text.split('\n', 1)[0]!;
   return line.length > EXAMPLE_ERROR_LENGTH ? `${line.slice(0, EXAMPLE_ERROR_LENGTH - 1)}…` : line;
 }
