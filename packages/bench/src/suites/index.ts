@@ -1,3 +1,4 @@
+import { adversarialSuite } from './adversarial-suite.js';
 import { jsonSuite } from './json-suite.js';
 import { macroSuite } from './macro-suite.js';
 import { reportSuite } from './report-suite.js';
@@ -9,7 +10,7 @@ import { validateSuite } from './validate-suite.js';
 import { yamlSuite } from './yaml-suite.js';
 
 /** Every suite, in run order. Add new suites here. */
-export const SUITES: readonly Suite[] = [scannerSuite, jsonSuite, yamlSuite, validateSuite, scalingSuite, macroSuite, rssSuite, reportSuite];
+export const SUITES: readonly Suite[] = [scannerSuite, jsonSuite, yamlSuite, validateSuite, scalingSuite, adversarialSuite, macroSuite, rssSuite, reportSuite];
 
 export type { Suite, SuiteContext } from './suite.js';
 export { SuiteRecorder } from './suite-recorder.js';

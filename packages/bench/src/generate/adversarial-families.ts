@@ -1,0 +1,42 @@
+/**
+ * The adversarial input families of issue 20, each grown to a requested size by
+ * repeating its unit: the shapes that once made `safeParse` super-linear (an
+ * unclosed-tag candidate per `<T>`, a whole YAML repair loop per candidate).
+ * Deterministic: a family at a size is always the same text.
+ */
+
+/** A family: its id, what it is, and its text at about `size` UTF-16 units. */
+export interface AdversarialFamily {
+  id: string;
+  label: string;
+  make(size: number): string;
+}
+
+function grow(size: number, head: string, unit: (i: number) => string, tail = ''): string {
+  const parts: string[] = [head];
+  let length = head.length + tail.length;
+  for (let i = 0; length < size; i++) {
+    const line = unit(i);
+    parts.push(line);
+    length += line.length;
+  }
+  parts.push(tail);
+  return parts.join('');
+}
+
+export const ADVERSARIAL_FAMILIES: readonly AdversarialFamily[] = [
+  { id: 'generic_tag_lines', label: '`title: fix <T> now` lines', make: (size) => grow(size, '', () => 'title: fix <T> now\n') },
+  {
+    id: 'generic_tag_items',
+    label: 'YAML items with `<T>` in a title and `status: todo: now`',
+    make: (size) => grow(size, 'tasks:\n', (i) => `  - id: T${i}\n    title: Update <T> handler\n    status: todo: now\n`),
+  },
+  { id: 'many_colons', label: '`key: value: with: many: colons` lines', make: (size) => grow(size, '', () => 'key: value: with: many: colons\n') },
+  { id: 'dash_chains', label: '`- - - a:` lines', make: (size) => grow(size, '', () => '- - - a:\n') },
+  {
+    id: 'one_tab',
+    label: 'YAML items with `<T>` and one tab-indented line',
+    make: (size) => grow(size, 'tasks:\n', (i) => `  - id: T${i}\n    title: Update <T> handler\n    status: todo\n`, '\t  bad: tab\n'),
+  },
+  { id: 'unclosed_envelopes', label: 'unclosed envelope tags (`<OUTPUT7>` …) before YAML lines', make: (size) => grow(size, '', (i) => `<OUTPUT${i % 50}>\nkey: value\n`) },
+];
