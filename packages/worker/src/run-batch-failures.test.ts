@@ -124,6 +124,20 @@ describe('runBatch input fingerprints', () => {
   });
 });
 
+describe('runBatch resume and the input fingerprint', () => {
+  it('refuses to resume over another log of the same size', async () => {
+    const changing = dir.file('changing.jsonl');
+    writeFileSync(changing, makeRunLog(RECORDS));
+    const controller = new AbortController();
+    const first = await runBatch(options(changing, 'changing.ndjson', { signal: controller.signal, onProgress: (p) => p.records > 40 && controller.abort() }));
+    expect(first.complete).toBe(false);
+    // Same bytes count, other content: only the fingerprint tells.
+    writeFileSync(changing, readFileSync(changing, 'utf8').replace(/"r1"/, '"x1"'));
+    const error = await batchError(runBatch(options(changing, 'changing.ndjson', { resume: true })));
+    expect(error.message).toMatch(/^cannot resume: the input is not the log .*changing\.ndjson was made from \(.*changing\.jsonl\); pass --force to start over$/);
+  });
+});
+
 describe('runBatch on invalid UTF-8', () => {
   it('records a line with invalid UTF-8 as a bad_record naming the byte, and keeps the others', async () => {
     const bad = dir.file('bad-utf8.jsonl');
