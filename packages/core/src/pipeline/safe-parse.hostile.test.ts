@@ -52,4 +52,30 @@ describe('safeParse on hostile input', () => {
     // A raised budget changes nothing where the default sufficed.
     expect(safeParse(text, z.unknown(), { budget: 1000 })).toEqual(safeParse(text, z.unknown()));
   });
+
+  /** The adversarial families of issue 20 (the bench grows the same ones to 4 MB and times them). */
+  const families: Record<string, (i: number) => string> = {
+    genericTagLines: () => 'title: fix <T> now\n',
+    genericTagItems: (i) => `  - id: T${i}\n    title: Update <T> handler\n    status: todo: now\n`,
+    manyColons: () => 'key: value: with: many: colons\n',
+    dashChains: () => '- - - a:\n',
+    oneTab: (i) => `  - id: T${i}\n    title: Update <T> handler\n    status: todo\n${i === 2_000 ? '\t  bad: tab\n' : ''}`,
+    unclosedEnvelopes: (i) => `<OUTPUT${i % 50}>\nkey: value\n`,
+  };
+
+  /** `size` characters of a family; item lists get their parent key first. */
+  function grow(name: string, size: number): string {
+    let text = name === 'genericTagItems' || name === 'oneTab' ? 'tasks:\n' : '';
+    for (let i = 0; text.length < size; i++) text += families[name]!(i);
+    return text;
+  }
+
+  // Linear work, counted: each family reads the same at a budget of 12 units per character
+  // as with the default, at 16 KB and at 16 times that (a quadratic step would need more).
+  it.each(Object.keys(families))('parses the %s family within 12 units of work per character', (name) => {
+    for (const size of [16 * 1024, 256 * 1024]) {
+      const text = grow(name, size);
+      expect(safeParse(text, z.unknown(), { budget: 12 })).toEqual(safeParse(text, z.unknown()));
+    }
+  });
 });
