@@ -13,7 +13,11 @@ import type { WorkMeter } from './work-meter.js';
  */
 export type ParseOutcome =
   | { ok: true; value: unknown; interventions: Intervention[]; truncated: boolean; laterRoots?: LaterRoot[] }
-  | { ok: false; failure: FailureClass; error: string; interventions: Intervention[] };
+  /**
+   * `explain`: the error's full wording when it costs a parse of its own (`yaml`'s message after
+   * a refusal the fast loader gave alone); asked only of the failure a result reports.
+   */
+  | { ok: false; failure: FailureClass; error: string; interventions: Intervention[]; explain?: () => string };
 
 /** Another root value found in the same prose after the one taken, with the trims taking it would record. */
 export interface LaterRoot {

@@ -12,7 +12,7 @@ import { isNoiseOnly } from '../scan/is-noise-only.js';
 import { detectFormat } from '../yaml/detect-format.js';
 import { deepEqual } from '../normalize/value-tree.js';
 import type { ParseFailure, ParseResult, ParseSuccess } from '../types.js';
-import { failure, FAILURE_RANK } from './failure.js';
+import { failure, FAILURE_RANK, reported } from './failure.js';
 import type { ArtifactPick, SafeParseOptions } from '../stage-types.js';
 import { rootTakesText, tryCandidate, wantsScalar, type Attempt } from './try-candidate.js';
 import { WorkMeter } from '../work-meter.js';
@@ -166,5 +166,5 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
       if (attempt.kind === 'failure' && (best === null || FAILURE_RANK[attempt.result.failure] >= FAILURE_RANK[best.failure])) best = attempt.result;
     }
   }
-  return best ?? failure('no_candidate', 'No structured artifact was found in the model output.');
+  return best === null ? failure('no_candidate', 'No structured artifact was found in the model output.') : reported(best);
 }

@@ -11,7 +11,7 @@ import { normalizeAndValidate } from '../normalize/align-value.js';
 import { toRawSpan, type Candidate } from '../scan/candidate.js';
 import { extractionInterventions } from '../scan/extraction-interventions.js';
 import type { CandidateInfo, Intervention, ParseFailure, ParseSuccess } from '../types.js';
-import { failure } from './failure.js';
+import { deferredFailure, failure } from './failure.js';
 import { parseCandidate } from './parse-candidate.js';
 import { readScalarText } from './read-scalar-text.js';
 import { deniedInterventions } from './repair-profile.js';
@@ -89,7 +89,7 @@ export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Con
   const info = candidateInfo(candidate, format);
   const extraction = extractionInterventions(raw, candidate);
   if (!outcome.ok) {
-    return { kind: 'failure', final: true, result: failure(outcome.failure, outcome.error, { candidate: info, interventions: [...extraction, ...rebase(candidate, outcome.interventions)] }) };
+    return { kind: 'failure', final: true, result: deferredFailure(outcome.failure, outcome.error, outcome.explain, { candidate: info, interventions: [...extraction, ...rebase(candidate, outcome.interventions)] }) };
   }
   // Repair cannot change a JSON value that parsed, except a string where the contract wants a
   // structure (stringified JSON); YAML with drifted indentation parses into the wrong nesting

@@ -89,10 +89,17 @@ export function parseYamlCandidate(candidate: Candidate, options: ParseStageOpti
   const interventions = [...trimmed.interventions, ...run.interventions];
   if (run.accepted !== null) return outcomeOf(run.accepted, interventions);
   if (work?.spent === true) return spent(work, interventions);
-  // Nothing changed since the last parse: reuse its verdict rather than parsing again, unless
-  // the fast loader gave it alone: the failure quotes `yaml`'s own error.
+  // Nothing changed since the last parse: reuse its verdict rather than parsing again. A
+  // refusal the fast loader gave alone is worded by `yaml` only if this failure is reported.
   if (work !== undefined && !work.charge(run.text.length)) return spent(work, interventions);
   const reusable = run.interventions.length > 0 || trimmed.interventions.length > 0 ? (last as LoadYamlResult | null) : null;
-  const final = reusable !== null && !(!reusable.ok && reusable.fastRefusal === true) ? reusable : loadYaml(run.text, false, maxDepth);
-  return outcomeOf(final, interventions, run.lines);
+  if (reusable !== null && !reusable.ok && reusable.fastRefusal === true) {
+    const refusal = `YAML: ${reusable.error}`;
+    const explain = (): string => {
+      const worded = outcomeOf(loadYaml(run.text, false, maxDepth), interventions, run.lines);
+      return worded.ok ? refusal : worded.error;
+    };
+    return { ok: false, failure: 'syntax', error: refusal, interventions, explain };
+  }
+  return outcomeOf(reusable ?? loadYaml(run.text, false, maxDepth), interventions, run.lines);
 }
