@@ -34,6 +34,8 @@ export const voteScorecard = defineContract({
   rootAliases: { draft_scores: ['scores', 'scorecard', 'scorecards'] },
   aliases: { rubric: ['categories', 'dimensions'], total_score: ['total'] },
   recordKeys: { draft_scores: 'Draft {n}' },
+  // Models indent the scorecards one level too shallow under these keys; the YAML repair re-indents them.
+  yaml: { wrapperKeys: ['draft_scores', 'scores', 'scorecard'] },
   derived: { 'draft_scores.*.total_score': { sum: 'rubric[].score' } },
   wording: [
     { rule: 'derived_filled', at: 'draft_scores.*.total_score', message: 'Filled missing total_score for {parent} from rubric category totals.' },

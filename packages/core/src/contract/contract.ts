@@ -47,6 +47,8 @@ export interface YamlHints {
   readonly listPrimaryKeys?: Readonly<Record<string, string>>;
   /** Keys whose values are free text (`free_text`), for the free-text scalar repair. */
   readonly freeTextKeys?: readonly string[];
+  /** Wrapper keys whose body models indent one level too shallow (`draft_scores:`), re-indented under them. */
+  readonly wrapperKeys?: readonly string[];
 }
 
 /** True for a contract object made by `defineContract` or {@link toContract}. */

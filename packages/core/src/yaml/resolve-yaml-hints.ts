@@ -1,31 +1,16 @@
 /**
- * Per-contract YAML hints with the seed's defaults for whatever the contract
- * leaves out (seed 001, "YAML Structural Repairs").
+ * Per-contract YAML hints for the structural repairs. Core carries no artifact's
+ * vocabulary: what a contract leaves out is derived from its schema (the children
+ * of object-valued root fields) or left empty; the shipped contracts declare the
+ * rest (list primary keys, wrapper keys) themselves.
  */
 import type { Contract } from '../contract/contract.js';
 import { schemaModel, type SchemaModel } from '../contract/schema-model.js';
 import type { ResolvedYamlHints } from './repairs/repair-kit.js';
 
-/** Parent → children nested by the seed's artifacts (rule 1 and rule 4). */
-export const DEFAULT_NESTED_CHILDREN: Readonly<Record<string, readonly string[]>> = {
-  generated_by: ['winner_model', 'generated_at'],
-  progress: ['current', 'total'],
-  approval: ['approved_by', 'approved_at'],
-  checks: ['tests', 'lint', 'typecheck', 'qualitative'],
-};
-
-/** Structured lists and the key a bare scalar item becomes (rule 6). */
-export const DEFAULT_LIST_PRIMARY_KEYS: Readonly<Record<string, string>> = {
-  beads: 'id',
-  epics: 'id',
-  user_stories: 'id',
-  files: 'path',
-};
+const NONE: Readonly<Record<string, never>> = {};
 
 export const DEFAULT_FREE_TEXT_KEYS: readonly string[] = ['free_text'];
-
-/** Vote scorecard wrappers whose body models indent one level too shallow. */
-export const DEFAULT_WRAPPER_KEYS: readonly string[] = ['draft_scores', 'scores', 'scorecard'];
 
 const nestedKeyCache = new WeakMap<object, readonly string[]>();
 
@@ -61,14 +46,37 @@ export function nestedSchemaKeys(contract: Pick<Contract<unknown>, 'schema'>): r
   return out;
 }
 
+const childrenCache = new WeakMap<object, Readonly<Record<string, readonly string[]>>>();
+
 /**
+ * Root keys whose schema is an object, with that object's keys: the children that belong
+ * nested under the parent when a model writes them at its level.
+ *
  * @example
- * resolveYamlHints(undefined).listPrimaryKeys.beads // 'id'
+ * objectChildren({ schema: z.object({ progress: z.object({ current: z.number(), total: z.number() }) }) }) // { progress: ['current', 'total'] }
+ */
+export function objectChildren(contract: Pick<Contract<unknown>, 'schema'>): Readonly<Record<string, readonly string[]>> {
+  const schema = contract.schema as object;
+  const cached = childrenCache.get(schema);
+  if (cached !== undefined) return cached;
+  const out: Record<string, readonly string[]> = {};
+  const root = schemaModel(contract.schema);
+  if (root.kind === 'object') for (const [key, child] of root.shape) if (child.kind === 'object') out[key] = [...child.shape.keys()];
+  childrenCache.set(schema, out);
+  return out;
+}
+
+/**
+ * The contract's YAML hints with what it leaves out derived from its schema (object fields'
+ * children) or left empty: core knows no artifact's vocabulary.
+ *
+ * @example
+ * resolveYamlHints(defineContract({ name: 'plan', schema, yaml: { listPrimaryKeys: { files: 'path' } } })).listPrimaryKeys.files // 'path'
  */
 export function resolveYamlHints(contract: Contract<unknown> | undefined): ResolvedYamlHints {
   const hints = contract?.yamlHints ?? {};
-  const nestedChildren = hints.nestedChildren ?? DEFAULT_NESTED_CHILDREN;
-  const listPrimaryKeys = hints.listPrimaryKeys ?? DEFAULT_LIST_PRIMARY_KEYS;
+  const nestedChildren = hints.nestedChildren ?? (contract === undefined ? NONE : objectChildren(contract));
+  const listPrimaryKeys = hints.listPrimaryKeys ?? NONE;
   const freeTextKeys = new Set(hints.freeTextKeys ?? DEFAULT_FREE_TEXT_KEYS);
   const knownKeys = new Set<string>(contract?.knownKeys ?? []);
   for (const [parent, children] of Object.entries(nestedChildren)) {
@@ -81,5 +89,5 @@ export function resolveYamlHints(contract: Contract<unknown> | undefined): Resol
   }
   for (const key of freeTextKeys) knownKeys.add(key);
   if (contract !== undefined) for (const key of nestedSchemaKeys(contract)) knownKeys.add(key);
-  return { nestedChildren, listPrimaryKeys, freeTextKeys, wrapperKeys: new Set(DEFAULT_WRAPPER_KEYS), knownKeys };
+  return { nestedChildren, listPrimaryKeys, freeTextKeys, wrapperKeys: new Set(hints.wrapperKeys ?? []), knownKeys };
 }

@@ -7,12 +7,12 @@ import type { Category, Intervention } from '../../types.js';
 import type { YamlCode } from '../codes.js';
 import { indentOf, isBlank, type YamlLine } from '../line-table.js';
 
-/** Per-contract data with the seed's defaults filled in. */
+/** Per-contract data, with what the contract leaves out derived from its schema or empty. */
 export interface ResolvedYamlHints {
   readonly nestedChildren: Readonly<Record<string, readonly string[]>>;
   readonly listPrimaryKeys: Readonly<Record<string, string>>;
   readonly freeTextKeys: ReadonlySet<string>;
-  /** Vote scorecard wrapper keys, for the wrapper indentation repair. */
+  /** Wrapper keys whose body is indented one level too shallow, for the wrapper indentation repair. */
   readonly wrapperKeys: ReadonlySet<string>;
   /** Top-level keys of the contract (lets the inline-keys repair tell keys from prose). */
   readonly knownKeys: ReadonlySet<string>;
