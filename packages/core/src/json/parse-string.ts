@@ -87,6 +87,12 @@ function closeAt(ctx: RepairContext, at: number, spanEnd: number, rule: JsonCode
   } else record(ctx, rule, at, spanEnd, '"');
 }
 
+/** A first read that will be read again: remembers how far it went, to charge the re-read budget. */
+function retry(ctx: RepairContext, reached: number, result: number): number {
+  ctx.readReached = reached;
+  return result;
+}
+
 /** One read of the string opening at `start`; returns DONE, RETRY_DELIM, FAILED or an index to stop at. */
 function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: number): number {
   const { text, n } = ctx;
@@ -98,7 +104,7 @@ function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: numbe
     if (i >= n) {
       if (mode === Mode.FIRST) {
         const p = prevNonWs(text, n - 1, start);
-        if (p > start && isDelimiter(text.charCodeAt(p))) return RETRY_DELIM;
+        if (p > start && isDelimiter(text.charCodeAt(p))) return retry(ctx, n, RETRY_DELIM);
       }
       const at = beforeSpaces(text, n, start + 1);
       closeAt(ctx, at, at, 'missing_closing_quote');
@@ -128,8 +134,8 @@ function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: numbe
       const p = prevNonWs(text, i - 1, start);
       if (kind === Quote.SUSPECT && p > start) {
         const prev = text.charCodeAt(p);
-        if (prev === Ch.COMMA) return p;
-        if (isDelimiter(prev)) return RETRY_DELIM;
+        if (prev === Ch.COMMA) return retry(ctx, i, p);
+        if (isDelimiter(prev)) return retry(ctx, i, RETRY_DELIM);
       }
       // Not the end after all: a quote inside the text.
       if (c === Ch.DQUOTE) record(ctx, 'unescaped_quote_escaped', i, i, '\\');
@@ -203,8 +209,12 @@ function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: numbe
 function readLiteral(ctx: RepairContext): boolean {
   const start = ctx.i;
   const mark = ctx.edits.length;
-  let r = readString(ctx, start, Mode.FIRST, -1);
+  // A first read that looks past the string's real end is wasted work; once the waste adds
+  // up to a few times the text (only hostile text gets there: many strings whose end quote
+  // never comes), strings are read up to a delimiter at once. That keeps the whole linear.
+  let r = ctx.rereadBudget > 0 ? readString(ctx, start, Mode.FIRST, -1) : RETRY_DELIM;
   if (r === RETRY_DELIM || r >= 0) {
+    ctx.rereadBudget -= ctx.readReached - start;
     ctx.edits.length = mark;
     r = r === RETRY_DELIM ? readString(ctx, start, Mode.DELIM, -1) : readString(ctx, start, Mode.STOP, r);
   }

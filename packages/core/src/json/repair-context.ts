@@ -25,10 +25,20 @@ export interface RepairContext {
   closeEdit: number;
   /** A triple-quoted string was found unclosed: the scan went to the end, so later openings are not tried (linear). */
   tripleUnclosed: boolean;
+  /** Characters first reads of strings may still look at past where they are read again (see readLiteral). */
+  rereadBudget: number;
+  /** How far the last first read of a string went before it asked to be read again. */
+  readReached: number;
 }
 
+/** First reads may waste this many times the text's length before strings are read up to a delimiter at once. */
+const REREAD_FACTOR = 4;
+
 export function createContext(text: string, maxDepth: number): RepairContext {
-  return { text, n: text.length, i: 0, edits: [], truncated: false, error: undefined, maxDepth, closePos: -1, closeEdit: -1, tripleUnclosed: false };
+  return {
+    text, n: text.length, i: 0, edits: [], truncated: false, error: undefined, maxDepth,
+    closePos: -1, closeEdit: -1, tripleUnclosed: false, rereadBudget: REREAD_FACTOR * text.length + 4096, readReached: 0,
+  };
 }
 
 /** Records one edit: `text[start, end)` becomes `after` (an insertion when start === end). */
