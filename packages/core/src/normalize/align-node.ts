@@ -72,8 +72,23 @@ function alignNulls(node: Record<string, unknown>, model: Extract<SchemaModel, {
   return copy === null ? null : { value: copy, steps };
 }
 
+/**
+ * An object with none of the keys declared at its place, where the place has exactly one
+ * required field: the object is that field's value (`[{function_name, radius}]` for
+ * `[{ selected: Circle | Square }]`). Validation of the whole decides whether it fits.
+ */
+function wrapInField(node: Record<string, unknown>, model: Extract<SchemaModel, { kind: 'object' }>): NodeAlignment {
+  if (model.required.size !== 1) return null;
+  const keys = Object.keys(node);
+  if (keys.length === 0 || keys.some((k) => model.shape.has(k))) return null;
+  const [key] = model.required;
+  const out: Record<string, unknown> = {};
+  setOwn(out, key!, node);
+  return changed('object_wrapped_in_field', node, out);
+}
+
 function alignObject(node: unknown, model: Extract<SchemaModel, { kind: 'object' }>, atRoot: boolean): NodeAlignment {
-  if (isPlainObject(node)) return alignNulls(node, model);
+  if (isPlainObject(node)) return wrapInField(node, model) ?? alignNulls(node, model);
   if (Array.isArray(node)) return node.length === 1 && isPlainObject(node[0]) ? changed('object_from_single_array', node, node[0]) : null;
   // A stringified root is the JSON repairer's (`stringified_json_unwrapped`, with its span).
   if (typeof node === 'string' && !atRoot) {

@@ -50,11 +50,24 @@ export function normalizeAndValidate<T>(value: unknown, contract: Contract<T>, o
   if (validation.ok || !align || depth > MAX_UNION_DEPTH) return { ...normalized, validation };
   const aligned = alignToSchema(normalized.value, contract as Contract<unknown>, options, depth);
   if (aligned.failure !== undefined) return { value: normalized.value, interventions: [...normalized.interventions, ...aligned.interventions], failure: aligned.failure };
-  if (aligned.interventions.length === 0) return { ...normalized, validation };
+  const read = aligned.interventions.length === 0 ? null : renormalized(aligned, contract, options);
+  if (read !== null) return { value: read.value, interventions: [...normalized.interventions, ...aligned.interventions, ...read.interventions], validation: read.validation };
+  // The declared normalization may have removed what the aligned reading needs (the keys of
+  // an object that belongs one level down, stripped as extra): read the value as it came.
+  if (normalized.value !== value) {
+    const fromRaw = alignToSchema(value, contract as Contract<unknown>, options, depth);
+    const again = fromRaw.failure === undefined && fromRaw.interventions.length > 0 ? renormalized(fromRaw, contract, options) : null;
+    if (again !== null) return { value: again.value, interventions: [...fromRaw.interventions, ...again.interventions], validation: again.validation };
+  }
+  return { ...normalized, validation };
+}
+
+/** The declared normalization and validation of an aligned value, or null when it does not validate. */
+function renormalized<T>(aligned: { value: unknown }, contract: Contract<T>, options: NormalizeOptions): { value: unknown; interventions: Intervention[]; validation: ValidationOutcome<T> } | null {
   const again = normalizeValue(aligned.value, contract as Contract<unknown>, options);
-  const revalidated = again.failure === undefined ? validateValue(contract.schema, again.value) : undefined;
-  if (revalidated === undefined || !revalidated.ok) return { ...normalized, validation };
-  return { value: again.value, interventions: [...normalized.interventions, ...aligned.interventions, ...again.interventions], validation: revalidated };
+  if (again.failure !== undefined) return null;
+  const validation = validateValue(contract.schema, again.value);
+  return validation.ok ? { value: again.value, interventions: again.interventions, validation } : null;
 }
 
 function record(rule: AlignStep['rule'], path: ValuePath, before: unknown, after: unknown): Intervention {
