@@ -56,6 +56,14 @@ describe('the airlock process', () => {
     expect(run.status).toBe(1);
   });
 
+  it('keeps process warnings off the terminal on the main thread and in worker threads', async () => {
+    writeFileSync(file('warn-log.jsonl'), makeTaskLog(40));
+    const warning = `${fileURLToPath(new URL('./test-support/warning-contract.ts', import.meta.url))}#task`;
+    const run = await runCli(['batch', file('warn-log.jsonl'), '-c', warning, '-o', file('warn.ndjson'), '--threads', '2', '--quiet']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+  });
+
   it('keeps library warnings off the terminal', async () => {
     // yaml warns on the process about a mapping whose key is a collection.
     writeFileSync(file('collection-key.txt'), 'title:\n  ? [x, y]\n  : 1\npriority: 1\n');
