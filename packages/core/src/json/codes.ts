@@ -49,6 +49,7 @@ export const JSON_CODES = [
   'number_plus_sign',
   'number_leading_zero',
   'number_incomplete',
+  'number_grouped',
 ] as const;
 export type JsonCode = (typeof JSON_CODES)[number];
 
@@ -94,5 +95,6 @@ export const JSON_CODE_INFO: { readonly [K in JsonCode]: { readonly category: Ca
   number_trailing_dot: { category: 'parser_fix', message: 'Inserted the missing 0 after a decimal point.' },
   number_plus_sign: { category: 'parser_fix', message: 'Removed a leading + sign from a number.' },
   number_leading_zero: { category: 'parser_fix', message: 'Quoted a number with leading zeros as a string to keep its digits.' },
+  number_grouped: { category: 'parser_fix', message: 'Removed the thousands separators of a number (-2,000.00 → -2000.00).' },
   number_incomplete: { category: 'parser_fix', message: 'Completed a number missing its digits (e.g. 2e, -).' },
 };

@@ -214,6 +214,40 @@ function continuesAsText(ctx: RepairContext): boolean {
   return true;
 }
 
+/**
+ * In an object's value, a number written with thousands separators (`-2,000.00`,
+ * `1,234,567`): each `,` is followed by exactly three digits and the group ends the
+ * value (a `,`, closer, newline or the end follows, never a `:`, so it cannot be a key).
+ * One edit replaces the whole number. Reads only the groups it takes: linear.
+ */
+function readGroupedNumber(ctx: RepairContext, start: number, mark: number): boolean {
+  const { text, n } = ctx;
+  let i = ctx.i;
+  let groups = 0;
+  while (text.charCodeAt(i) === Ch.COMMA && isDigit(text.charCodeAt(i + 1)) && isDigit(text.charCodeAt(i + 2)) && isDigit(text.charCodeAt(i + 3)) && !isDigit(text.charCodeAt(i + 4))) {
+    i += 4;
+    groups++;
+  }
+  if (groups === 0) return false;
+  let end = i;
+  if (text.charCodeAt(end) === Ch.DOT) {
+    end++;
+    while (isDigit(text.charCodeAt(end))) end++;
+  }
+  let k = end;
+  while (k < n && (text.charCodeAt(k) === Ch.SPACE || text.charCodeAt(k) === Ch.TAB || text.charCodeAt(k) === Ch.CR)) k++;
+  const next = text.charCodeAt(k);
+  if (!(k >= n || next === Ch.COMMA || next === Ch.RBRACE || next === Ch.RBRACKET || next === Ch.LF)) return false;
+  // The leading part must be a plain integer of one to three digits (`-2`, `12`, `+1` repaired alike).
+  const head = text.slice(start, ctx.i);
+  if (!/^[-+]?\d{1,3}$/.test(head)) return false;
+  ctx.edits.length = mark;
+  const written = text.slice(start, end);
+  record(ctx, 'number_grouped', start, end, written.replace(/,/g, '').replace(/^\+/, ''));
+  ctx.i = end;
+  return true;
+}
+
 /** Where a scalar stands: an object's value reads unquoted text with spaces and quotes in it. */
 export const enum ScalarPlace { OTHER, OBJECT_VALUE }
 
@@ -229,6 +263,7 @@ export function parseScalar(ctx: RepairContext, place: ScalarPlace = ScalarPlace
   const start = ctx.i;
   const mark = ctx.edits.length;
   const r = parseScalarAt(ctx, true);
+  if (r === Scalar.VALUE && isDigit(ctx.text.charCodeAt(start === ctx.i ? start : ctx.i - 1)) && readGroupedNumber(ctx, start, mark)) return r;
   if (r !== Scalar.VALUE || !continuesAsText(ctx)) return r;
   ctx.edits.length = mark;
   ctx.i = start;

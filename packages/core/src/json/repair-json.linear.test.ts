@@ -73,6 +73,8 @@ const FAMILIES: Record<string, (n: number) => string> = {
   ndjsonLike: (n) => '{"a":1}\n'.repeat(n / 8),
   controlChars: (n) => '"' + 'x\n'.repeat(n / 2) + '"',
   // Strings whose end quote never comes, each first read to the end of the text (found by the random mixes below).
+  groupedNumber: (n) => '{"a": 1' + ',000'.repeat(n / 4) + '}',
+  groupsThenKey: (n) => '{"a": 1' + ',000'.repeat(n / 4) + ': x}',
   endlessStrings: (n) => "x `'a[".repeat(n / 6),
   endlessApostrophes: (n) => "\n\\,it's `[".repeat(n / 10),
 };

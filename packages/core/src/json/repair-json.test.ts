@@ -73,6 +73,8 @@ const CASES: [input: string, value: unknown, rules: string[], options?: RepairJs
   ['[+1]', [1], ['number_plus_sign']],
   ['[01]', ['01'], ['number_leading_zero']],
   ['[2e]', [2], ['number_incomplete']],
+  ['{"amount": -2,000.00, "n": 1,234,567\n}', { amount: -2000, n: 1234567 }, ['number_grouped', 'number_grouped']],
+  ['{"a": 1,234: x}', { a: 1, 234: 'x' }, ['unquoted_key', 'unquoted_string']],
   ['Here it is: {"a":1} Hope it helps', { a: 1 }, ['leading_prose_trimmed', 'trailing_prose_trimmed']],
   // An object's unquoted value runs to the next `,`, newline or closer, quotes and all.
   ['{a: Hi friends!, b: 2}', { a: 'Hi friends!', b: 2 }, ['unquoted_key', 'unquoted_string', 'unquoted_key']],
