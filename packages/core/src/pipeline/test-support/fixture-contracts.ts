@@ -15,6 +15,8 @@ export const FIXTURE_CONTRACTS = {
     ),
   }),
   list: z.array(z.object({ path: z.string() })),
+  /** Anything that parses: the hostile-input cases judge the parse, not a schema. */
+  unknown: z.unknown(),
 } as const;
 
 export type FixtureContractName = keyof typeof FIXTURE_CONTRACTS;
