@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +38,13 @@ describe('the airlock process', () => {
     const gone = pipeline(`airlock batch log.jsonl -c '${contract}' -o out2.ndjson --quiet | true`);
     expect(gone.stderr).toBe('');
     expect(gone.status).toBe(0);
+  });
+
+  it('finishes the output when the reader of both stdout and stderr goes away (2>&1 | head -c1)', () => {
+    writeFileSync(file('log2.jsonl'), makeTaskLog(3000));
+    const run = pipeline(`airlock batch log2.jsonl -c '${contract}' -o both.ndjson 2>&1 | head -c1`);
+    expect(run.status).toBe(0);
+    expect(readFileSync(file('both.ndjson'), 'utf8').trimEnd().split('\n')).toHaveLength(3001);
   });
 
   it('ends quietly with status 0 when the reader closes stdout early (parse | head -c1)', () => {

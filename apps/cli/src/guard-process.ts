@@ -28,6 +28,8 @@ export function guardProcess(proc: NodeJS.Process = process): void {
   // Node prints warnings through its own default 'warning' listener; removing it keeps them off stderr.
   proc.removeAllListeners('warning');
   proc.on('warning', () => {});
+  // With stderr gone (`2>&1 | head`) progress has no reader: the run goes on to write its output.
+  proc.stderr.on('error', () => {});
   proc.stdout.on('error', (error: unknown) => {
     if (isClosedReader(error)) proc.exit(0);
     try {
