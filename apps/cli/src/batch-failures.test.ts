@@ -45,4 +45,10 @@ describe('airlock batch failure paths', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^airlock batch: threads must be at most 32, got 33: [^\n]+\n$/);
   });
+
+  it('refuses the same for a queue worker, before it takes any job', async () => {
+    const run = await runCli(['worker', '--queue', 'redis://127.0.0.1:1', '--threads', '64']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^airlock worker: --threads must be at most 32, got 64: [^\n]+\n$/);
+  });
 });

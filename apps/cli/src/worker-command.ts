@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { redisConnection, serveShards } from '@airlock/queue';
+import { MAX_THREADS } from '@airlock/worker';
 import type { CliIo } from './cli-io.js';
 import { parseCount } from './parse-count.js';
 import { WORKER_HELP } from './usage.js';
@@ -39,6 +40,8 @@ export async function workerCommand(args: string[], io: CliIo): Promise<number> 
     throw new UsageError((error as Error).message);
   }
   const threads = parseCount('--threads', values.threads, -1, 0);
+  // Refused here, once, rather than by every shard job this worker would take and fail.
+  if (threads > MAX_THREADS) throw new UsageError(`--threads must be at most ${MAX_THREADS}, got ${threads}: more worker threads than that can exhaust V8's process-wide limits and abort the process`);
   const lockMs = parseCount('--lock-ms', values['lock-ms'], 30_000, 1000);
   const controller = new AbortController();
   const stop = (): void => {
