@@ -135,7 +135,9 @@ function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: numbe
       if (kind === Quote.SUSPECT && p > start) {
         const prev = text.charCodeAt(p);
         if (prev === Ch.COMMA) return retry(ctx, i, p);
-        if (isDelimiter(prev)) return retry(ctx, i, RETRY_DELIM);
+        // After an opener inside the string (`"print("Hi")"`), a quote followed by text opens a
+        // quotation inside it: no string ends right after `(`, `[` or `{` with text after it.
+        if (isDelimiter(prev) && prev !== Ch.LPAREN && prev !== Ch.LBRACKET && prev !== Ch.LBRACE) return retry(ctx, i, RETRY_DELIM);
       }
       // Not the end after all: a quote inside the text.
       if (c === Ch.DQUOTE) record(ctx, 'unescaped_quote_escaped', i, i, '\\');

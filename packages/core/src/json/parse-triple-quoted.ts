@@ -120,11 +120,16 @@ export function parseTripleQuoted(ctx: RepairContext): boolean {
   return true;
 }
 
-/** Length of an info string (`python`, `json`) right after opening backticks, up to its line break. */
+/** An info string: a language, optionally a file name (`python`, `typescript main.ts`). */
+const INFO = /^[\w+#.-]+(?:[ \t]+[\w+#./-]+)?[ \t]*$/;
+
+/** Length of an info string right after opening backticks, up to its line break (0: none). */
 function infoLength(text: string, from: number): number {
   let i = from;
-  while (i < text.length && /[\w+#.-]/.test(text[i]!)) i++;
-  return text.charCodeAt(i) === Ch.LF || (text.charCodeAt(i) === Ch.CR && text.charCodeAt(i + 1) === Ch.LF) ? i - from : 0;
+  while (i < text.length && text.charCodeAt(i) !== Ch.LF && text.charCodeAt(i) !== Ch.BACKTICK && i - from < 80) i++;
+  if (text.charCodeAt(i) !== Ch.LF) return 0;
+  const end = text.charCodeAt(i - 1) === Ch.CR ? i - 1 : i;
+  return INFO.test(text.slice(from, end)) ? end - from : 0;
 }
 
 /** Index of the triple closing the string whose body starts at `from`, or -1. */

@@ -84,6 +84,9 @@ const CASES: [input: string, value: unknown, rules: string[], options?: RepairJs
   ['{a:1 b:2}', { a: 1, b: 2 }, ['unquoted_key', 'missing_comma', 'unquoted_key']],
   ['{a: hello "b": 2}', { a: 'hello', b: 2 }, ['unquoted_key', 'unquoted_string', 'missing_comma']],
   ['{a: 1 "b": 2}', { a: 1, b: 2 }, ['unquoted_key', 'missing_comma']],
+  // A quote right after an opener inside a string, followed by text, quotes inside it.
+  ['{"code": "say("Hi")"\n}', { code: 'say("Hi")' }, ['unescaped_quote_escaped']],
+  ["{'code': 'say('Hi')'}", { code: "say('Hi')" }, ['single_quoted_string', 'single_quoted_string']],
   ['{a: at 10:30 /* local */, b: 2}', { a: 'at 10:30', b: 2 }, ['unquoted_key', 'unquoted_string', 'block_comment_removed', 'unquoted_key']],
   ['{"a": 1, # one\n "b": 2 # two\n}', { a: 1, b: 2 }, ['line_comment_removed', 'line_comment_removed']],
   ['["#fff", 1 # hex\n]', ['#fff', 1], ['line_comment_removed']],
