@@ -26,10 +26,10 @@ export interface CandidateOptions {
 const ENVELOPE_NAME = /^[A-Z][A-Z0-9_]+$/;
 /**
  * Unclosed-tag fallbacks each run to the end of the text, so they overlap: bounding how many
- * there are (one per tag name, a few names) keeps the candidates' total length a small
+ * there are (one per tag name, two names) keeps the candidates' total length a small
  * multiple of the input instead of one full-length candidate per tag in the text.
  */
-const MAX_UNCLOSED_TAG_CANDIDATES = 4;
+const MAX_UNCLOSED_TAG_CANDIDATES = 2;
 /** Bounds work on hostile input with thousands of fences or tags. */
 const MAX_CANDIDATES = 64;
 
