@@ -1,0 +1,31 @@
+/**
+ * Bundles the published entry points after `tsc` has written the declarations. One
+ * file per entry (and shared chunks) instead of ~170 modules: importing core costs a
+ * worker thread, a CLI start and a user's process a fraction of the module loading,
+ * and every entry shares one copy of the scanner registry and contract caches.
+ * Dependencies (`yaml`, `zod`, `@standard-schema/spec`) stay imports.
+ */
+import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+
+const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+
+await build({
+  absWorkingDir: new URL('..', import.meta.url).pathname,
+  entryPoints: {
+    index: 'src/index.ts',
+    internal: 'src/internal.ts',
+    'scan/index': 'src/scan/index.ts',
+    'schema/index': 'src/schema/index.ts',
+    'agent/index': 'src/agent/index.ts',
+  },
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  outdir: 'dist',
+  chunkNames: 'chunks/[name]-[hash]',
+  external: [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})],
+  logLevel: 'warning',
+});
