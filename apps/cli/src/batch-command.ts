@@ -3,7 +3,7 @@
  * summary table, and Ctrl-C that stops cleanly at a checkpoint.
  */
 import { parseArgs } from 'node:util';
-import { BAD_RECORD_SAMPLE, checkBadRecords, DEFAULT_CHUNK_SIZE, formatStatsTable, runBatch } from '@airlock/worker';
+import { DEFAULT_CHUNK_SIZE, formatStatsTable, runBatch } from '@airlock/worker';
 import type { CliIo } from './cli-io.js';
 import { parseContractSpec } from './parse-contract-spec.js';
 import { parseCount } from './parse-count.js';
@@ -11,6 +11,7 @@ import { runQueuedBatch } from './queue-batch.js';
 import { createProgressReporter } from './progress-reporter.js';
 import { BATCH_HELP } from './usage.js';
 import { UsageError } from './usage-error.js';
+import { STRICT_RECORDS_STATUS, warnBadRecords } from './warn-bad-records.js';
 
 const OPTIONS = {
   contract: { type: 'string', short: 'c' },
@@ -31,11 +32,6 @@ const OPTIONS = {
   'strict-records': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
-
-/** Exit status of a run whose records were mostly unreadable, with --strict-records. */
-export const STRICT_RECORDS_STATUS = 3;
-
-const number = new Intl.NumberFormat('en-US');
 
 /** Exit status by signal, as shells report a process killed by it. */
 const SIGNAL_STATUS = { SIGINT: 130, SIGTERM: 143 } as const;
@@ -71,6 +67,7 @@ export async function batchCommand(args: string[], io: CliIo): Promise<number> {
       force: values.force === true,
       quiet: values.quiet === true,
       includeRaw: values['include-raw'] === true,
+      strictRecords: values['strict-records'] === true,
       ...(values['queue-name'] === undefined ? {} : { queueName: values['queue-name'] }),
       ...(values.field === undefined ? {} : { field: values.field }),
       ...(values['id-field'] === undefined ? {} : { idField: values['id-field'] }),
@@ -112,15 +109,8 @@ export async function batchCommand(args: string[], io: CliIo): Promise<number> {
     progress.done();
     io.stdout.write(`${formatStatsTable(stats)}\n`);
     io.stdout.write(stats.complete ? `wrote ${values.output}\n` : `checkpoint kept: ${values.output}.checkpoint.json\n`);
-    // Only a run with enough bad records to make a majority of the first 1,000 pays for a look at its output.
-    const warning = (stats.failures.bad_record ?? 0) * 2 > Math.min(stats.records, BAD_RECORD_SAMPLE)
-      ? await checkBadRecords(values.output, positionals, { field: values.field ?? 'output', idField: values['id-field'] ?? 'id' })
-      : undefined;
-    if (warning !== undefined) {
-      const strict = values['strict-records'] === true;
-      io.stderr.write(`airlock batch: ${strict ? 'error' : 'warning'}: ${number.format(warning.count)} of the first ${number.format(warning.of)} records are bad_record: ${warning.reason}${warning.hint === undefined ? '' : ` (${warning.hint})`}${strict ? ' (--strict-records)' : ''}\n`);
-      if (strict && stats.complete) return STRICT_RECORDS_STATUS;
-    }
+    const failed = await warnBadRecords(stats, { output: values.output, inputs: positionals, field: values.field ?? 'output', idField: values['id-field'] ?? 'id', strict: values['strict-records'] === true }, io);
+    if (failed && stats.complete) return STRICT_RECORDS_STATUS;
     return stats.complete ? 0 : status || 130;
   } finally {
     progress.done();

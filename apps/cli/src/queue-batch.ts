@@ -7,6 +7,7 @@ import { redisConnection, submitBatch } from '@airlock/queue';
 import { formatStatsTable, type ContractRef } from '@airlock/worker';
 import type { CliIo } from './cli-io.js';
 import { UsageError } from './usage-error.js';
+import { STRICT_RECORDS_STATUS, warnBadRecords } from './warn-bad-records.js';
 
 /** What `airlock batch` hands over when `--queue` is given. */
 export interface QueuedBatchRequest {
@@ -22,6 +23,8 @@ export interface QueuedBatchRequest {
   force: boolean;
   quiet: boolean;
   includeRaw: boolean;
+  /** Exit 3 when most of the first 1,000 records are bad_record for one reason. */
+  strictRecords?: boolean;
 }
 
 /**
@@ -58,5 +61,6 @@ export async function runQueuedBatch(request: QueuedBatchRequest, io: CliIo): Pr
   });
   io.stdout.write(`${formatStatsTable(stats, { mode: `queue, ${stats.shards} shard${stats.shards === 1 ? '' : 's'}` })}\n`);
   io.stdout.write(`wrote ${request.output}\n`);
-  return 0;
+  const failed = await warnBadRecords(stats, { output: request.output, inputs: [request.input], field: request.field ?? 'output', idField: request.idField ?? 'id', strict: request.strictRecords === true }, io);
+  return failed ? STRICT_RECORDS_STATUS : 0;
 }
