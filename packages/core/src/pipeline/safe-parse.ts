@@ -125,7 +125,10 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
   // parse failed. A clean fenced candidate thus wins over repairing the raw text around it.
   for (const mode of ['strict', 'repair'] as const) {
     const wins: Win<T>[] = [];
-    /** Fences and tags whose plain parse failed in pass 1: repaired only to count and pick among valid artifacts. */
+    /**
+     * Fences and tags whose pass 1 a repair may still change (plain parse failed, or YAML read
+     * as-is): repaired only to count and pick among valid artifacts.
+     */
     const unparsedArtifacts: Candidate[] = [];
     for (const [index, candidate] of candidates.entries()) {
       // The raw candidate's strict attempt already ran on the fast path.
@@ -143,6 +146,7 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
       }
       if (mode === 'strict') parsedWhole.add(candidate);
       if (attempt.final) done.add(candidate);
+      else if (mode === 'strict' && ARTIFACT_SOURCES.has(candidate.source)) unparsedArtifacts.push(candidate);
       if (best === null || FAILURE_RANK[attempt.result.failure] > FAILURE_RANK[best.failure]) best = attempt.result;
     }
     if (wins.length > 0) {
