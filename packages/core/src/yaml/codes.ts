@@ -24,7 +24,7 @@ export const YAML_CODES = [
   'yaml_reserved_indicator_quoted', // 17
   'yaml_sequence_indent_drift', // 18
   'yaml_sibling_indent', // 19
-  'yaml_wrapper_indentation', // vote scorecard wrapper indentation
+  'yaml_wrapper_indentation', // a wrapper key's body indented one level too shallow
   'yaml_wrapped_scalar_indented', // a list scalar wrapped onto the next line
   'yaml_doubled_quotes', // ''text'' around a scalar
   'yaml_block_scalar_indented', // a block scalar body left unindented before sibling keys

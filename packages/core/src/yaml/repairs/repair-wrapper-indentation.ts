@@ -1,8 +1,9 @@
 /**
- * Vote scorecards: a wrapper key (`draft_scores:`) emitted correctly but with
- * the draft scorecards one level too shallow beneath it (at the wrapper's own
- * indentation), or a draft's rubric rows at the draft label's indentation.
- * The shallow lines are indented one level.
+ * A wrapper key the contract names (`yaml.wrapperKeys`, e.g. a scorecard's
+ * `draft_scores:`) emitted correctly but with its body one level too shallow
+ * beneath it (at the wrapper's own indentation), or the rows under a numbered
+ * label (`Draft 1:`) at the label's indentation. The shallow lines are indented
+ * one level.
  */
 import type { YamlLine } from '../line-table.js';
 import { nextContentLine } from '../line-table.js';
@@ -10,7 +11,7 @@ import { keyName, readEntry } from '../yaml-entry.js';
 import { blockEnd, LineRewriter, shiftIndent, type RepairContext, type RepairStep } from './repair-kit.js';
 import { rewriteEntries } from './rewrite-lines.js';
 
-export const WRAPPER_INDENT_MESSAGE = 'Normalized vote scorecard indentation under the wrapper key.';
+export const WRAPPER_INDENT_MESSAGE = 'Indented the body under a wrapper key one level deeper.';
 
 const DRAFT_LABEL = /^draft[\s_-]*\d+$/i;
 
