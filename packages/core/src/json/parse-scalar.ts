@@ -222,6 +222,8 @@ function continuesAsText(ctx: RepairContext): boolean {
  */
 function readGroupedNumber(ctx: RepairContext, start: number, mark: number): boolean {
   const { text, n } = ctx;
+  // The leading part must be a plain integer of one to three digits (`-2`, `12`, `+1` repaired alike).
+  if (text.charCodeAt(ctx.i) !== Ch.COMMA || ctx.i - start > 4 || !/^[-+]?\d{1,3}$/.test(text.slice(start, ctx.i))) return false;
   let i = ctx.i;
   let groups = 0;
   while (text.charCodeAt(i) === Ch.COMMA && isDigit(text.charCodeAt(i + 1)) && isDigit(text.charCodeAt(i + 2)) && isDigit(text.charCodeAt(i + 3)) && !isDigit(text.charCodeAt(i + 4))) {
@@ -238,9 +240,6 @@ function readGroupedNumber(ctx: RepairContext, start: number, mark: number): boo
   while (k < n && (text.charCodeAt(k) === Ch.SPACE || text.charCodeAt(k) === Ch.TAB || text.charCodeAt(k) === Ch.CR)) k++;
   const next = text.charCodeAt(k);
   if (!(k >= n || next === Ch.COMMA || next === Ch.RBRACE || next === Ch.RBRACKET || next === Ch.LF)) return false;
-  // The leading part must be a plain integer of one to three digits (`-2`, `12`, `+1` repaired alike).
-  const head = text.slice(start, ctx.i);
-  if (!/^[-+]?\d{1,3}$/.test(head)) return false;
   ctx.edits.length = mark;
   const written = text.slice(start, end);
   record(ctx, 'number_grouped', start, end, written.replace(/,/g, '').replace(/^\+/, ''));
@@ -263,7 +262,7 @@ export function parseScalar(ctx: RepairContext, place: ScalarPlace = ScalarPlace
   const start = ctx.i;
   const mark = ctx.edits.length;
   const r = parseScalarAt(ctx, true);
-  if (r === Scalar.VALUE && isDigit(ctx.text.charCodeAt(start === ctx.i ? start : ctx.i - 1)) && readGroupedNumber(ctx, start, mark)) return r;
+  if (r === Scalar.VALUE && ctx.i > start && isDigit(ctx.text.charCodeAt(ctx.i - 1)) && readGroupedNumber(ctx, start, mark)) return r;
   if (r !== Scalar.VALUE || !continuesAsText(ctx)) return r;
   ctx.edits.length = mark;
   ctx.i = start;
