@@ -16,6 +16,7 @@ import type { Suite } from './suite.js';
 
 const run = promisify(execFile);
 const PROBE = fileURLToPath(new URL('../macro/rss-probe.ts', import.meta.url));
+const BATCH_PROBE = fileURLToPath(new URL('../macro/rss-batch-probe.mjs', import.meta.url));
 const BENCH_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
 export const rssSuite: Suite = {
@@ -32,7 +33,11 @@ export const rssSuite: Suite = {
       const size = mb * 1024 * 1024;
       const log = await ensureLog(ctx.corpusDir, size, ctx.seed);
       ctx.log(`rss: ${mode} on ${formatSize(size)}`);
-      const args = ['--conditions=source', '--import', 'tsx', PROBE, '--input', log, '--mode', mode, '--threads', '2', '--output', join(ctx.tmpDir, `rss-${mb}.ndjson`)];
+      const output = join(ctx.tmpDir, `rss-${mb}.ndjson`);
+      // A batch is measured as users run it: plain Node and the built packages, no TypeScript loader.
+      const args = mode === 'batch'
+        ? [BATCH_PROBE, '--input', log, '--threads', '2', '--output', output]
+        : ['--conditions=source', '--import', 'tsx', PROBE, '--input', log, '--mode', mode, '--threads', '2', '--output', output];
       const { stdout } = await run(process.execPath, args, { cwd: BENCH_DIR, maxBuffer: 16 * 1024 * 1024 });
       const lines = stdout.trim().split('\n');
       const probe = JSON.parse(lines[lines.length - 1]!) as { maxRssMB: number; records: number; ms: number };
