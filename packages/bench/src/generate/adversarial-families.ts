@@ -38,5 +38,10 @@ export const ADVERSARIAL_FAMILIES: readonly AdversarialFamily[] = [
     label: 'YAML items with `<T>` and one tab-indented line',
     make: (size) => grow(size, 'tasks:\n', (i) => `  - id: T${i}\n    title: Update <T> handler\n    status: todo\n`, '\t  bad: tab\n'),
   },
+  {
+    id: 'duplicates_after_block',
+    label: 'a key with a large block, then that key repeated with another value',
+    make: (size) => grow(Math.floor(size / 2), 'a:\n', () => '  x: 1\n') + grow(size - Math.floor(size / 2), '', () => 'a: 1\n'),
+  },
   { id: 'unclosed_envelopes', label: 'unclosed envelope tags (`<OUTPUT7>` …) before YAML lines', make: (size) => grow(size, '', (i) => `<OUTPUT${i % 50}>\nkey: value\n`) },
 ];

@@ -14,10 +14,15 @@ export function duplicateKeyMessage(key: string): string {
   return `Removed exact duplicate YAML key "${key}" before parsing.`;
 }
 
+/** The first occurrence of a key in a scope, and its block's text once a duplicate needed it. */
+interface FirstKey {
+  line: number;
+  block: string | null;
+}
+
 interface Scope {
   col: number;
-  /** Key → line index of its first occurrence. */
-  keys: Map<string, number>;
+  keys: Map<string, FirstKey>;
 }
 
 function blockText(lines: readonly YamlLine[], i: number, end: number, col: number): string {
@@ -37,12 +42,15 @@ function dropDuplicate(lines: readonly YamlLine[], scopes: Scope[], entry: YamlE
   const name = keyName(entry.key);
   const first = scope.keys.get(name);
   if (first === undefined) {
-    scope.keys.set(name, i);
+    scope.keys.set(name, { line: i, block: null });
     return null;
   }
+  // Linear time: blocks are read only when the key lines agree to the letter, and the first
+  // block once (a thousand `a: 1` after a large `a:` block must not re-read it each time).
+  if (lines[i]!.text.slice(entry.col) !== lines[first.line]!.text.slice(entry.col)) return null;
+  first.block ??= blockText(lines, first.line, blockEnd(lines, first.line, entry.col), entry.col);
   const end = blockEnd(lines, i, entry.col);
-  const firstEnd = blockEnd(lines, first, entry.col);
-  if (blockText(lines, i, end, entry.col) !== blockText(lines, first, firstEnd, entry.col)) return null;
+  if (blockText(lines, i, end, entry.col) !== first.block) return null;
   return { end, texts: [], message: duplicateKeyMessage(name) };
 }
 
