@@ -37,15 +37,32 @@ interface ZodIssueLike {
   values?: unknown[];
   input?: unknown;
   keys?: string[];
+  /** A discriminated union's key and allowed values (`invalid_union` with note "No matching discriminator"). */
+  discriminator?: string;
+  options?: unknown[];
+}
+
+function quoteValues(values: readonly unknown[]): string {
+  return values.map((v) => (typeof v === 'string' ? `'${v}'` : String(v))).join(' | ');
+}
+
+/** A discriminated union whose key is missing or holds no allowed value: worded like any field. */
+function discriminatorMessage(issue: ZodIssueLike): string | undefined {
+  const input = issue.input;
+  if (typeof issue.discriminator !== 'string' || input === null || typeof input !== 'object' || Array.isArray(input)) return undefined;
+  if (!Object.hasOwn(input, issue.discriminator)) return 'Required';
+  const value = (input as Record<string, unknown>)[issue.discriminator];
+  return Array.isArray(issue.options) ? `Expected ${quoteValues(issue.options)}, received ${describe(value)}` : undefined;
 }
 
 /** Seed-style message for the common Zod issue codes; Zod's own message otherwise. */
 function messageOf(issue: ZodIssueLike): string {
   // A missing field reads the same whatever its type (enum, literal, union or plain type).
   if (issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value' || issue.code === 'invalid_union')) return 'Required';
+  const discriminator = issue.code === 'invalid_union' ? discriminatorMessage(issue) : undefined;
+  if (discriminator !== undefined) return discriminator;
   if (issue.code === 'invalid_value' && Array.isArray(issue.values)) {
-    const options = issue.values.map((v) => (typeof v === 'string' ? `'${v}'` : String(v))).join(' | ');
-    return `Expected ${options}, received ${describe(issue.input)}`;
+    return `Expected ${quoteValues(issue.values)}, received ${describe(issue.input)}`;
   }
   if (issue.code === 'invalid_type' && issue.expected !== undefined) {
     return `Expected ${issue.expected}, received ${describe(issue.input)}`;
