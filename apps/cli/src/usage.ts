@@ -52,7 +52,7 @@ options:
   -c, --contract <module>#<export>  the contract, e.g. ./contract.ts#review
   -o, --output <file>               the NDJSON result file (required)
   -t, --threads <n>                 worker threads, at most 32; 0 runs inline (default: inline
-                                    below 8 MiB of input, else one per available core)
+                                    below 16 MiB of input, else one per available core)
       --chunk-size <n>              records per task (default 256)
       --field <path>                dotted path to the model text in a record (default output)
       --id-field <path>             dotted path to the record id (default id)

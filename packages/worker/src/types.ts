@@ -117,7 +117,7 @@ export interface RunBatchOptions {
   /** NDJSON result file; its checkpoint is `<output>.checkpoint.json`. */
   output: string;
   contract: ContractRef;
-  /** Worker threads; 0 runs inline on the calling thread. Default: inline below 8 MiB of input (1 MiB gzip), else available parallelism. */
+  /** Worker threads; 0 runs inline on the calling thread. Default: inline below 16 MiB of input (2 MiB gzip), else available parallelism. */
   threads?: number;
   /** Records per task sent to a worker. Default 256. */
   chunkSize?: number;
