@@ -7,12 +7,24 @@ import { isBlank } from './line-table.js';
 import { isBlockIndicator, readEntry } from './yaml-entry.js';
 
 /**
- * 1 for each line inside a block scalar body, else 0.
+ * 1 for each line inside a block scalar body, else 0. Shared: callers only read it.
  *
  * @example
  * blockScalarMask(toLines('a: |\n  x: y\nb: 1')) // Uint8Array [0, 1, 0]
  */
 export function blockScalarMask(lines: readonly YamlLine[]): Uint8Array {
+  // Line tables are never mutated (a repair that changes nothing hands its input on), so
+  // the rules of one repair run share one mask per table instead of a line walk each.
+  const known = masks.get(lines);
+  if (known !== undefined) return known;
+  const mask = computeMask(lines);
+  masks.set(lines, mask);
+  return mask;
+}
+
+const masks = new WeakMap<readonly YamlLine[], Uint8Array>();
+
+function computeMask(lines: readonly YamlLine[]): Uint8Array {
   const mask = new Uint8Array(lines.length);
   let parent = -1;
   for (let i = 0; i < lines.length; i++) {

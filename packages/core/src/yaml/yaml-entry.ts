@@ -31,12 +31,30 @@ function skipSpaces(text: string, i: number): number {
 }
 
 /**
+ * Entries read lately, by line text: some twenty repair rules each read every line of a
+ * candidate, mostly the same unchanged lines. A pure function's memo; cleared when full,
+ * so it stays small whatever the input.
+ */
+const recent = new Map<string, YamlEntry>();
+const RECENT_LIMIT = 4096;
+
+/**
  * Reads one line.
  *
  * @example
  * readEntry('  - id: Q01') // { indent: 2, dash: true, col: 4, dashCol: 2, key: 'id', valueCol: 8, value: 'Q01' }
  */
 export function readEntry(text: string): YamlEntry {
+  let entry = recent.get(text);
+  if (entry === undefined) {
+    if (recent.size >= RECENT_LIMIT) recent.clear();
+    entry = Object.freeze(scanEntry(text));
+    recent.set(text, entry);
+  }
+  return entry;
+}
+
+function scanEntry(text: string): YamlEntry {
   let indent = 0;
   while (indent < text.length && text.charCodeAt(indent) === 32) indent++;
   let col = indent;
