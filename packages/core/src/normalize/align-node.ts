@@ -82,9 +82,19 @@ function wrapInField(node: Record<string, unknown>, model: Extract<SchemaModel, 
   const keys = Object.keys(node);
   if (keys.length === 0 || keys.some((k) => model.shape.has(k))) return null;
   const [key] = model.required;
+  // Only into a field that declares some of the object's keys: a record or an unknown
+  // field would take any object, and that is a guess.
+  if (!declaresAnyOf(model.shape.get(key!), keys)) return null;
   const out: Record<string, unknown> = {};
   setOwn(out, key!, node);
   return changed('object_wrapped_in_field', node, out);
+}
+
+/** True when the model is an object (or a union with an object branch) declaring one of `keys`. */
+function declaresAnyOf(model: SchemaModel | undefined, keys: readonly string[]): boolean {
+  if (model?.kind === 'object') return keys.some((k) => model.shape.has(k));
+  if (model?.kind === 'union') return model.options.some((o) => declaresAnyOf(o, keys));
+  return false;
 }
 
 function alignObject(node: unknown, model: Extract<SchemaModel, { kind: 'object' }>, atRoot: boolean): NodeAlignment {

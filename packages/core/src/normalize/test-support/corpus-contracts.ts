@@ -24,6 +24,7 @@ export const CORPUS_CONTRACTS = {
   formType: z.enum(['F9325', 'F1040', 'F1040X']).nullable(),
   aliasedList: z.array(z.enum(['ONE', 'TWO', 'THREE'])),
   report: z.object({ ok: z.boolean(), summary: z.string() }),
+  resultMap: z.object({ result: z.record(z.string(), z.number()) }),
   codeTyped: z.object({ type: z.literal('code'), code: z.string() }),
   transactions: z.array(z.object({ date: z.string(), amount: z.number(), type: z.string() })),
 } as const;
