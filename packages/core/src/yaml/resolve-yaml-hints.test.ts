@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { defineContract } from '../contract/define-contract.js';
 import { nestedSchemaKeys, resolveYamlHints } from './resolve-yaml-hints.js';
+import { parseYamlCandidate } from './parse-yaml-candidate.js';
+import { rawCandidate } from './test-support/yaml-fixtures.js';
 
 describe('resolveYamlHints', () => {
   const contract = defineContract({
@@ -13,15 +15,24 @@ describe('resolveYamlHints', () => {
     }),
   });
 
-  it('knows the keys below the root (list items, nested objects, record values), not only the root keys', () => {
+  it('knows the keys below the root (list items, nested objects, record values) for list item lines, apart from the root keys', () => {
     expect(nestedSchemaKeys(contract)).toEqual(['id', 'phase', 'answer', 'free_text', 'owner']);
-    const known = resolveYamlHints(contract).knownKeys;
-    for (const key of ['status', 'questions', 'meta', 'id', 'phase', 'answer', 'free_text', 'owner']) expect(known.has(key), key).toBe(true);
+    const hints = resolveYamlHints(contract);
+    expect([...hints.itemKeys]).toEqual(['id', 'phase', 'answer', 'free_text', 'owner']);
+    for (const key of ['status', 'questions', 'meta']) expect(hints.knownKeys.has(key), key).toBe(true);
+    expect(hints.knownKeys.has('phase')).toBe(false);
   });
 
-  it('knows nothing below the root of a schema it cannot read, and only the seed defaults without a contract', () => {
+  it('knows nothing below the root of a schema it cannot read, nor without a contract', () => {
     const opaque = { schema: { '~standard': { version: 1, vendor: 'x', validate: (v: unknown) => ({ value: v }) } } };
     expect(nestedSchemaKeys(opaque as never)).toEqual([]);
-    expect(resolveYamlHints(undefined).knownKeys.has('phase')).toBe(false);
+    expect(resolveYamlHints(undefined).itemKeys.size).toBe(0);
+  });
+
+  it('splits on a list item line where the next key is an item key, and leaves the same words in a root value as prose', () => {
+    const text = 'questions:\n  - id: Q01 phase: a\nstatus: Fix phase: two\nmeta: {}\n';
+    const outcome = parseYamlCandidate(rawCandidate(text), { mode: 'repair', contract });
+    expect(outcome.ok && outcome.value).toEqual({ questions: [{ id: 'Q01', phase: 'a' }], status: 'Fix phase: two', meta: {} });
+    expect(outcome.interventions.map((i) => i.rule)).toEqual(['yaml_inline_keys_split', 'yaml_plain_scalar_colon_quoted']);
   });
 });

@@ -16,8 +16,10 @@ const nestedKeyCache = new WeakMap<object, readonly string[]>();
 
 /**
  * Keys of the objects below the contract's root (list items, sections): the
- * contract's whitelist for several keys on one line inside a list item
- * (`- id: Q01 phase: foundation`), where its root keys say nothing.
+ * contract's whitelist for several keys on one line of a list item
+ * (`- id: Q01 phase: foundation`), where its root keys say nothing. Only a
+ * list item's line uses it: elsewhere a nested key name inside prose
+ * (`summary: Fix description: the bug`) is likelier text than a key.
  *
  * @example
  * nestedSchemaKeys({ schema: z.object({ questions: z.array(z.object({ id: z.string(), phase: z.string() })) }) }) // ['id', 'phase']
@@ -88,6 +90,6 @@ export function resolveYamlHints(contract: Contract<unknown> | undefined): Resol
     knownKeys.add(key);
   }
   for (const key of freeTextKeys) knownKeys.add(key);
-  if (contract !== undefined) for (const key of nestedSchemaKeys(contract)) knownKeys.add(key);
-  return { nestedChildren, listPrimaryKeys, freeTextKeys, wrapperKeys: new Set(hints.wrapperKeys ?? []), knownKeys };
+  const itemKeys = new Set<string>(contract === undefined ? [] : nestedSchemaKeys(contract));
+  return { nestedChildren, listPrimaryKeys, freeTextKeys, wrapperKeys: new Set(hints.wrapperKeys ?? []), knownKeys, itemKeys };
 }

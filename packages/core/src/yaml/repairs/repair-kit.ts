@@ -16,6 +16,8 @@ export interface ResolvedYamlHints {
   readonly wrapperKeys: ReadonlySet<string>;
   /** Top-level keys of the contract (lets the inline-keys repair tell keys from prose). */
   readonly knownKeys: ReadonlySet<string>;
+  /** Keys of the contract below its root (list items, sections): the whitelist on a list item's line. */
+  readonly itemKeys: ReadonlySet<string>;
 }
 
 /** What a repair sees besides the lines. */

@@ -5,8 +5,9 @@
  * key is a number, a boolean, null or a complete quoted string: a plain scalar
  * may not hold `: `, and a typed token cannot continue prose. A plain word
  * before a key (`rationale: some rules: apply here`) stays for rule 5, unless
- * the key after it is whitelisted (the contract's keys at any depth, the hints,
- * a key that starts a line of the document): then the line
+ * the key after it is whitelisted (the contract's root keys, the hints, a key
+ * that starts a line of the document, and on a list item's line the
+ * contract's keys below its root): then the line
  * `- id: Q01 phase: foundation question: "Who signs in?"` splits too, quoted
  * value and all, which rule 4 (plain tokens only) leaves alone. A next key
  * glued to its value (`batch_number:4 is_final_free_form:false`, the first
@@ -115,14 +116,15 @@ export function repairTypedInlineKeys(lines: readonly YamlLine[], context?: Repa
   const w = new LineRewriter('yaml_inline_keys_split', INLINE_SEQUENCE_MESSAGE);
   let docKeys: Set<string> | null = null;
   // Built on first need: most lines hold no second key.
-  const whitelisted = (key: string): boolean => {
+  const known = (key: string): boolean => {
     if (context?.hints.knownKeys.has(key) === true) return true;
     docKeys ??= lineStartKeys(lines);
     return docKeys.has(key);
   };
+  const onItemLine = (key: string): boolean => context?.hints.itemKeys.has(key) === true || known(key);
   return rewriteEntries(lines, w, (entry, i) => {
     if (entry.key === null || entry.value === '' || !/[ \t][A-Za-z_][\w-]*:/.test(entry.value)) return null;
-    const pairs = splitTypedPairs(entry.key, entry.value, whitelisted);
+    const pairs = splitTypedPairs(entry.key, entry.value, entry.dash ? onItemLine : known);
     if (pairs === null) return null;
     const text = lines[i]!.text;
     const pad = ' '.repeat(entry.col);
