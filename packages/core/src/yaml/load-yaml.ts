@@ -7,6 +7,7 @@
 import { LineCounter, parseDocument } from 'yaml';
 import { DEFAULT_MAX_DEPTH, depthMessage, exceedsDepth, tooShortToNest } from '../nesting-depth.js';
 import { exceedsYamlDepth, YAML_SAFE_DEPTH } from './exceeds-yaml-depth.js';
+import { findDuplicateKey } from './find-duplicate-key.js';
 import { YAML_REJECTS } from './fast/fast-yaml-bail.js';
 import { loadYamlFast } from './fast/load-yaml-fast.js';
 import { YAML_PARSE_OPTIONS, YAML_TO_JS_OPTIONS } from './yaml-options.js';
@@ -58,8 +59,13 @@ function loadWithin(text: string, trustFastRefusal: boolean, maxDepth: number): 
   Error.stackTraceLimit = 0;
   try {
     const lineCounter = new LineCounter();
-    const doc = parseDocument(text, { ...YAML_PARSE_OPTIONS, lineCounter });
+    // Unique keys checked in linear time by findDuplicateKey; yaml's own check is quadratic.
+    const doc = parseDocument(text, { ...YAML_PARSE_OPTIONS, uniqueKeys: false, lineCounter });
     const first = doc.errors[0];
+    const duplicate = findDuplicateKey(doc.contents);
+    if (duplicate >= 0 && (first === undefined || duplicate < first.pos[0])) {
+      return { ok: false, error: 'Map keys must be unique', offset: duplicate, line: lineCounter.linePos(duplicate).line };
+    }
     if (first !== undefined) {
       const offset = first.pos[0];
       return { ok: false, error: first.message.split('\n')[0]!, offset, line: lineCounter.linePos(offset).line };
