@@ -43,5 +43,10 @@ export const ADVERSARIAL_FAMILIES: readonly AdversarialFamily[] = [
     label: 'a key with a large block, then that key repeated with another value',
     make: (size) => grow(Math.floor(size / 2), 'a:\n', () => '  x: 1\n') + grow(size - Math.floor(size / 2), '', () => 'a: 1\n'),
   },
+  {
+    id: 'one_reserved_value',
+    label: 'a large mapping with one `@` value (the fast loader declines, `yaml` checks its keys)',
+    make: (size) => grow(size, '', (i) => `key${i}: value ${i}\n`, 'last: @at\n'),
+  },
   { id: 'unclosed_envelopes', label: 'unclosed envelope tags (`<OUTPUT7>` …) before YAML lines', make: (size) => grow(size, '', (i) => `<OUTPUT${i % 50}>\nkey: value\n`) },
 ];
