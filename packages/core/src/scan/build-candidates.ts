@@ -30,6 +30,7 @@ const ENVELOPE_NAME = /^[A-Z][A-Z0-9_]+$/;
  * multiple of the input instead of one full-length candidate per tag in the text.
  */
 const MAX_UNCLOSED_TAG_CANDIDATES = 2;
+const NON_SPACE = /\S/;
 /** Bounds work on hostile input with thousands of fences or tags. */
 const MAX_CANDIDATES = 64;
 
@@ -48,7 +49,9 @@ interface View {
  */
 export function buildCandidates(raw: string, spans: Int32Array, options: CandidateOptions = {}): Candidate[] {
   const out: Candidate[] = [];
-  const seen = new Set<string>();
+  // Texts already taken, by length: two candidates of different lengths never need their
+  // texts compared, and a Set would hash every candidate's whole text.
+  const seen = new Map<number, string[]>();
   const rawView: View = { text: raw, spans, stripped: null };
   const stripped = stripTranscriptPrefixes(raw, spans);
   const views: View[] = [rawView];
@@ -57,8 +60,11 @@ export function buildCandidates(raw: string, spans: Int32Array, options: Candida
   const add = (view: View, source: Candidate['source'], start: number, end: number, extra: Partial<Candidate> = {}): void => {
     if (out.length >= MAX_CANDIDATES) return;
     const text = view.text.slice(start, end);
-    if (text.trim() === '' || seen.has(text)) return;
-    seen.add(text);
+    if (!NON_SPACE.test(text)) return;
+    const sameLength = seen.get(text.length);
+    if (sameLength === undefined) seen.set(text.length, [text]);
+    else if (sameLength.includes(text)) return;
+    else sameLength.push(text);
     out.push(makeCandidate(view, source, start, end, text, extra));
   };
 
