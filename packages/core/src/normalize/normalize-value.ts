@@ -94,7 +94,8 @@ export function normalizeValue(value: unknown, contract: Contract<unknown>, opti
       if (skipShapeStages) continue;
     }
     const outcome = stage(current, contract, options);
-    interventions.push(...applyWording(outcome.interventions, outcome.value, contract.normalization.wording));
+    // Most stages change nothing on most outputs: skip the wording pass and the spread then.
+    if (outcome.interventions.length > 0) interventions.push(...applyWording(outcome.interventions, outcome.value, contract.normalization.wording));
     if (outcome.failure !== undefined) return { value, interventions, failure: outcome.failure };
     current = outcome.value;
   }
