@@ -13,20 +13,31 @@ import { insertSpace, replaceLine, rewriteLines } from './rewrite-lines.js';
 export const DASH_SPACING_MESSAGE = 'Inserted a missing space after a YAML list dash before parsing.';
 
 const GLUED_DASH = /^( *)-(?=[A-Za-z_][\w-]*:(?:[ \t]|$))/;
-const MAX_WALK = 4000;
 
-/** True when the nearest line at or above `indent` makes line `i` a sequence entry. */
-function inSequence(lines: readonly YamlLine[], i: number, indent: number): boolean {
-  for (let j = i - 1, steps = 0; j >= 0 && steps < MAX_WALK; j--, steps++) {
-    const text = lines[j]!.text;
+/**
+ * For each line, whether the nearest content line above it at or left of its own
+ * indentation makes it a sequence entry (see {@link repairDashSpacing}). One pass with a
+ * stack of content lines of increasing indentation answers every line's walk back, so a
+ * staircase of glued dashes costs linear time instead of a walk per line.
+ */
+function sequenceContext(lines: readonly YamlLine[]): Uint8Array {
+  const inSequence = new Uint8Array(lines.length);
+  const stack: { indent: number; opens: boolean; opensSame: boolean }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const text = lines[i]!.text;
     if (isBlank(text) || isComment(text)) continue;
-    const glued = GLUED_DASH.exec(text);
     const e = readEntry(text);
-    if (e.indent > indent) continue;
-    if (e.indent === indent) return e.dash || (glued !== null && glued[1]!.length === indent) || (e.key !== null && e.value === '');
-    return e.key !== null && e.value === '';
+    const glued = GLUED_DASH.exec(text);
+    const indent = glued !== null ? glued[1]!.length : e.indent;
+    while (stack.length > 0 && stack[stack.length - 1]!.indent > indent) stack.pop();
+    const top = stack[stack.length - 1];
+    if (top !== undefined) inSequence[i] = (top.indent === indent ? top.opensSame : top.opens) ? 1 : 0;
+    if (top !== undefined && top.indent === indent) stack.pop();
+    const bareKey = e.key !== null && e.value === '';
+    // A line right above at the same indentation: an entry, a glued entry or a bare key; further left: a bare key.
+    stack.push({ indent: e.indent, opens: bareKey, opensSame: e.dash || (glued !== null && glued[1]!.length === e.indent) || bareKey });
   }
-  return false;
+  return inSequence;
 }
 
 /**
@@ -35,9 +46,12 @@ function inSequence(lines: readonly YamlLine[], i: number, indent: number): bool
  */
 export function repairDashSpacing(lines: readonly YamlLine[]): RepairStep {
   const w = new LineRewriter('yaml_dash_space_inserted', DASH_SPACING_MESSAGE);
+  let context: Uint8Array | null = null;
   return rewriteLines(lines, w, (i) => {
     const text = lines[i]!.text;
     const match = GLUED_DASH.exec(text);
-    return match !== null && inSequence(lines, i, match[1]!.length) ? replaceLine(i, [insertSpace(text, match[0].length)]) : null;
+    if (match === null) return null;
+    context ??= sequenceContext(lines);
+    return context[i] === 1 ? replaceLine(i, [insertSpace(text, match[0].length)]) : null;
   });
 }
