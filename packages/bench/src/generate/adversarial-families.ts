@@ -12,11 +12,13 @@ export interface AdversarialFamily {
   make(size: number): string;
 }
 
+/** Units up to `size` at most: a 4 MB case stays within 4 MiB, the largest candidate core repairs. */
 function grow(size: number, head: string, unit: (i: number) => string, tail = ''): string {
   const parts: string[] = [head];
   let length = head.length + tail.length;
-  for (let i = 0; length < size; i++) {
+  for (let i = 0; ; i++) {
     const line = unit(i);
+    if (length + line.length > size) break;
     parts.push(line);
     length += line.length;
   }
