@@ -21,8 +21,9 @@ export function fastYamlBail(reason: string): never {
  * Bail reasons that only structure `yaml` rejects as well can produce: an indent deeper than
  * its mapping's where a key is due, a plain line where a key is due (no `: ` line after it),
  * a plain scalar holding `: `, lines after a root block collection, a line holding `: ` after
- * a root plain scalar (prose before YAML). The repair loop trusts these as refusals instead of
+ * a root plain scalar (prose before YAML), content after a closed quoted scalar or flow
+ * collection on its line (unless a `:` makes it a key). The repair loop trusts these as refusals instead of
  * asking `yaml` to confirm a failure (its costliest call); a differential test holds the
  * claim against `yaml` on every fixture and generated text.
  */
-export const YAML_REJECTS: ReadonlySet<string> = new Set(['bad_indent', 'expected_key', 'nested_mapping', 'trailing_content', 'trailing_after_prose']);
+export const YAML_REJECTS: ReadonlySet<string> = new Set(['bad_indent', 'expected_key', 'line_trailing_content', 'nested_mapping', 'trailing_content', 'trailing_after_prose']);

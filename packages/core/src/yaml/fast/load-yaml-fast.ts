@@ -60,7 +60,8 @@ function loadDocument(text: string): unknown {
   let start = skipNonContentLines(lines, 0);
   if (start < lines.length && isDocumentMarker(lines[start]!)) {
     if (!lines[start]!.startsWith('---')) fastYamlBail('document_end');
-    expectLineEnd(lines[start]!, 3);
+    // `--- x` opens the root node on the marker line: valid YAML the fast path leaves to `yaml`.
+    expectLineEnd(lines[start]!, 3, 'document_marker_content');
     start += 1;
   }
   start = nextContentLine(lines, start);

@@ -63,7 +63,7 @@ function foldLines(texts: readonly string[], last: number): string {
 export function readBlockScalar(st: FastYamlState, line: string, at: number, parentIndent: number): string {
   const folded = line.charCodeAt(at) === 0x3e;
   const header = readHeader(line, at);
-  expectLineEnd(line, header.end);
+  expectLineEnd(line, header.end, 'block_header_content');
   const { lines } = st;
   const texts: string[] = [];
   let indent = -1;

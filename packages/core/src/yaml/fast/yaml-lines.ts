@@ -79,17 +79,20 @@ export function isDocumentMarker(line: string): boolean {
 
 /**
  * Bails unless the line holds nothing after `from` but spaces and an
- * optional comment (which YAML requires to be separated by a space).
+ * optional comment (which YAML requires to be separated by a space). After a
+ * closed quoted scalar or flow collection that content is an error in `yaml`
+ * too (`line_trailing_content`, see YAML_REJECTS); other callers name their own reason.
  *
  * @example
  * expectLineEnd('"a" # c', 3) // ok
  */
-export function expectLineEnd(line: string, from: number): void {
+export function expectLineEnd(line: string, from: number, reason = 'line_trailing_content'): void {
   let i = from;
   while (line.charCodeAt(i) === 0x20) i += 1;
   if (i === line.length) return;
   if (i > from && line.charCodeAt(i) === 0x23) return;
-  fastYamlBail('line_trailing_content');
+  // `"x": y` and `[a]: b` make the node a key, which `yaml` may accept: not a refusal.
+  fastYamlBail(line.charCodeAt(i) === 0x3a ? 'line_trailing_colon' : reason);
 }
 
 /**

@@ -56,6 +56,7 @@ const line = fc.oneof(
   fc.tuple(indent, word, fc.constantFrom(': ', ''), word, fc.constantFrom(': ', ':', ' '), word).map((p) => p.join('')),
   fc.tuple(indent, fc.constantFrom('? ', ': ', '[a, b]: ', '{a: 1}: ', '&x ', '!!str ', '*x ', '| ', '> ', '# ', '---', '...'), fc.option(word)).map(([i, p, v]) => `${i}${p}${v ?? ''}`),
   fc.tuple(indent, word).map(([i, w]) => `${i}${w}`),
+  fc.tuple(indent, fc.constantFrom('a: ', '- ', '', 'a: [1, 2]', '--- '), fc.constantFrom('"x"', "'y'", '[1]', '{b: 2}', '|', '>-'), fc.constantFrom(' z', ': v', ':', ' # c', ' "w"', ' x: y', '')).map((p) => p.join('')),
   fc.constantFrom('Sure! Here it is.', 'Done. Output:', "Okay, here's the plan: two steps", 'Note - see below', '- not a list: really', 'a - b', 'x', '"quoted"', "'single'"),
   fc.constant(''),
 );
@@ -80,7 +81,7 @@ describe('trusted fast-loader refusals agree with yaml', () => {
 
   it('counts refusals that actually happen (the claim is not vacuous)', () => {
     const reasons = new Set<string>();
-    for (const text of ['a:\n  b: 1\n c: 2', 'a: 1\nb c d', 'title: Fix: the thing', '  - a\n- b', 'Sure! Here it is.\n\nschema_version: 1']) {
+    for (const text of ['a:\n  b: 1\n c: 2', 'a: 1\nb c d', 'title: Fix: the thing', '  - a\n- b', 'Sure! Here it is.\n\nschema_version: 1', 'a: "x" y']) {
       const fast = loadYamlFast(text);
       if (!fast.ok) reasons.add(fast.reason);
     }
