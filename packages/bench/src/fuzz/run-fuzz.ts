@@ -114,7 +114,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     try {
       while (next < options.n) {
         const input = fuzzInput(options.seed, next++);
-        const outcome = await new Promise<CheckOutcome | 'hang'>((resolve, reject) => {
+        const sent = performance.now();
+        const outcome = await new Promise<CheckOutcome | 'hang' | { died: string }>((resolve) => {
           const timer = setTimeout(() => {
             cleanup();
             resolve('hang');
@@ -123,23 +124,32 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
             cleanup();
             resolve(message);
           };
+          // A worker that dies on an input (out of memory, a fatal error) is that input's offence,
+          // not the end of the run.
           const onError = (error: Error): void => {
             cleanup();
-            reject(error);
+            resolve({ died: error.message });
+          };
+          const onExit = (code: number): void => {
+            cleanup();
+            resolve({ died: `the worker exited with code ${code}` });
           };
           const cleanup = (): void => {
             clearTimeout(timer);
             worker.off('message', onMessage);
             worker.off('error', onError);
+            worker.off('exit', onExit);
           };
           worker.on('message', onMessage);
           worker.on('error', onError);
+          worker.on('exit', onExit);
           worker.postMessage({ index: input.index, text: input.text, contract: contractOf(input.index) });
         });
-        if (outcome === 'hang') {
+        if (outcome === 'hang' || 'died' in outcome) {
           report.inputs++;
           report.byFamily[input.family]++;
-          offend(input, 'hang', options.hangMs, `no answer within ${options.hangMs} ms`);
+          if (outcome === 'hang') offend(input, 'hang', options.hangMs, `no answer within ${options.hangMs} ms`);
+          else offend(input, 'throw', performance.now() - sent, `worker died: ${outcome.died}`);
           await worker.terminate();
           worker = spawn();
           continue;
