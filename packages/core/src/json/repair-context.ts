@@ -128,6 +128,8 @@ const DELIMITER_RULES: ReadonlySet<string> = new Set(['triple_quoted_string', 's
  * // "'ab'" → one single_quoted_string, span [0, 4), before "'ab'", after '"ab"'
  */
 export function groupStringEdits(ctx: RepairContext, mark: number, start: number): void {
+  // Most strings need no repair: nothing to group, and nothing to allocate for it.
+  if (ctx.edits.length === mark) return;
   const own = ctx.edits.slice(mark);
   const grouped = own.filter((e) => e.category !== 'synthesized');
   if (grouped.length === 0 || (grouped.length === 1 && !DELIMITER_RULES.has(grouped[0]!.rule))) return;
