@@ -24,6 +24,12 @@ export const YAML_FAST_ACCEPTANCE = atLeast('yaml.fast.acceptance', 'Share of cl
 export const BATCH2_VS_NAIVE = atLeast('macro.batch2_vs_naive', 'Whole log: runBatch 2 threads vs naive single-thread pipeline', 4);
 export const BATCH2_VS_BATCH1 = atLeast('macro.batch2_vs_batch1', 'Whole log: runBatch 2 threads vs 1 thread', 1.8);
 export const BATCH_INLINE_VS_NAIVE = atLeast('macro.batch_inline_vs_naive', 'Whole log: runBatch inline (threads 0) vs naive single-thread pipeline', 1.8);
+/** Output kinds whose per-record cost should stay near the naive pipeline's (`JSON.parse` + Zod after a regex). */
+export const KINDS_NEAR_NAIVE = ['clean_json', 'fenced_json', 'tagged', 'wrapped'] as const;
+/** Per-record speed of one output kind: naive time / Airlock time over the same records, warm. */
+export function kindVsNaive(kind: (typeof KINDS_NEAR_NAIVE)[number]): RatioSpec {
+  return atLeast(`macro.kind.${kind}_vs_naive`, `Per record, ${kind.replace('_', ' ')}: Airlock safeParse vs naive pipeline (warm, same records)`, 0.8);
+}
 export const BATCH_STARTUP_PER_THREAD = atMost('macro.startup_ms_per_thread', 'Pool start-up per worker thread (tiny log: 2 threads minus inline, halved)', 150, 'ms');
 export const RSS_PEAK = atMost('rss.peak_mb', 'Peak RSS over growing logs (largest run)', 250, 'MB');
 export const REPORT_LOAD_100K = atMost('report.load_100k_ms', 'HTML report of 100,000 records: usable in Chromium (navigation → list and overview drawn)', 3000, 'ms');

@@ -16,7 +16,7 @@ import { formatKindProfile, profileByKind } from '../macro/profile-by-kind.js';
 import type { Measurement } from '../measure/measure-task.js';
 import { loadRunBatch, type BenchBatchStats, type RunBatch as RunBatchFn } from '../optional/load-run-batch.js';
 import type { RatioSpec } from '../report/results.js';
-import { BATCH2_VS_BATCH1, BATCH2_VS_NAIVE, BATCH_INLINE_VS_NAIVE, BATCH_STARTUP_PER_THREAD } from '../report/targets.js';
+import { BATCH2_VS_BATCH1, BATCH2_VS_NAIVE, BATCH_INLINE_VS_NAIVE, BATCH_STARTUP_PER_THREAD, KINDS_NEAR_NAIVE, kindVsNaive } from '../report/targets.js';
 import type { SuiteRecorder } from './suite-recorder.js';
 import type { Suite, SuiteContext } from './suite.js';
 
@@ -174,5 +174,10 @@ export const macroSuite: Suite = {
     if (runBatch !== undefined) await measureStartup(ctx, rec, runBatch);
     const profile = profileByKind(ctx.mode === 'quick' ? 400 : 2000, ctx.seed);
     rec.note(`Time by output kind (first records of the log):\n${formatKindProfile(profile).map((l) => `- ${l}`).join('\n')}`);
+    for (const kind of KINDS_NEAR_NAIVE) {
+      const airlock = profile.airlock[kind];
+      const naive = profile.naive[kind];
+      if (airlock !== undefined && naive !== undefined && airlock > 0) rec.ratio(kindVsNaive(kind), naive / airlock);
+    }
   },
 };
