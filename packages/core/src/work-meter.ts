@@ -27,6 +27,13 @@ export class WorkMeter {
   used = 0;
   /** Units this call may use. */
   readonly limit: number;
+  /**
+   * The last candidate text `yaml` refused in this call, with the refusal: a candidate that
+   * the repairs leave unchanged is read as-is twice (pass 1, then the repair pass's verdict),
+   * and `yaml` on broken input is the slowest step there is. Kept per call, so a repeated
+   * input is never answered from an earlier call.
+   */
+  yamlRefusal: { text: string; refusal: unknown } | null = null;
 
   /**
    * @param inputLength length of the raw text in UTF-16 code units

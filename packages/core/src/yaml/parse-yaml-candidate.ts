@@ -69,6 +69,7 @@ export function parseYamlCandidate(candidate: Candidate, options: ParseStageOpti
     // A refusal's wording is never shown from here (strict reports it unparsed, the default
     // mode goes on to repair), so the fast loader's verdict is enough.
     const plain = loadYaml(candidate.text, candidate.text.length <= MAX_REPAIR_LENGTH, maxDepth);
+    if (work !== undefined && !plain.ok && plain.fastRefusal !== true) work.yamlRefusal = { text: candidate.text, refusal: plain };
     if (options.mode === 'strict' || plain.ok || candidate.text.length > MAX_REPAIR_LENGTH) return outcomeOf(plain, []);
   }
   if (candidate.text.length > MAX_REPAIR_LENGTH) return outcomeOf(loadYaml(candidate.text, false, maxDepth), []);
@@ -101,5 +102,6 @@ export function parseYamlCandidate(candidate: Candidate, options: ParseStageOpti
     };
     return { ok: false, failure: 'syntax', error: refusal, interventions, explain };
   }
-  return outcomeOf(reusable ?? loadYaml(run.text, false, maxDepth), interventions, run.lines);
+  const known = work?.yamlRefusal?.text === run.text ? (work.yamlRefusal.refusal as LoadYamlResult) : null;
+  return outcomeOf(reusable ?? known ?? loadYaml(run.text, false, maxDepth), interventions, run.lines);
 }
