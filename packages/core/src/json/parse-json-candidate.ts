@@ -92,7 +92,7 @@ function objectsAsItems(candidate: Candidate, options: ParseStageOptions): Parse
   const interventions: Intervention[] = [...leadingTrim(text, 0, first.start), joined(text, first.start, first.start, '[')];
   items.forEach((item, k) => {
     if (k > 0) interventions.push(joined(text, items[k - 1]!.end, item.start, ','));
-    interventions.push(...item.root.interventions);
+    for (const i of item.root.interventions) interventions.push(i);
   });
   interventions.push(joined(text, last.end, last.end, ']'), ...trailingTrims(text, last.end, candidate));
   return { ok: true, value: items.map((i) => i.root.value), interventions, truncated: false };

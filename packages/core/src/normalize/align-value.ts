@@ -156,8 +156,9 @@ export function alignToSchema(value: unknown, contract: Contract<unknown>, optio
         refusal = { message: result.refuse, issues: [{ path: formatPath(path), message: result.refuse }] };
         return node;
       }
-      if ('steps' in result) interventions.push(...result.steps.map((s) => stepIntervention(s, path)));
-      else interventions.push(...result.interventions);
+      // One by one: an argument spread of a huge list overflows the stack.
+      if ('steps' in result) for (const s of result.steps) interventions.push(stepIntervention(s, path));
+      else for (const i of result.interventions) interventions.push(i);
       current = result.value;
       if (model.kind === 'union') break;
     }

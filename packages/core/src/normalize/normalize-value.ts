@@ -95,7 +95,8 @@ export function normalizeValue(value: unknown, contract: Contract<unknown>, opti
     }
     const outcome = stage(current, contract, options);
     // Most stages change nothing on most outputs: skip the wording pass and the spread then.
-    if (outcome.interventions.length > 0) interventions.push(...applyWording(outcome.interventions, outcome.value, contract.normalization.wording));
+    // One by one: spreading a hundred thousand interventions as arguments overflows the stack.
+    if (outcome.interventions.length > 0) for (const i of applyWording(outcome.interventions, outcome.value, contract.normalization.wording)) interventions.push(i);
     if (outcome.failure !== undefined) return { value, interventions, failure: outcome.failure };
     current = outcome.value;
   }

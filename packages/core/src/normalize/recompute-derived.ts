@@ -44,7 +44,7 @@ function compute(object: PlainObject, rule: DerivedRule): unknown {
       const found = valuesAt(object, path);
       // A named (non-list) part that is missing makes the total unknowable.
       if (found.length === 0 && !path.includes('[]')) return undefined;
-      parts.push(...found);
+      for (const part of found) parts.push(part);
     }
     if (!parts.every((p): p is number => typeof p === 'number' && Number.isFinite(p))) return undefined;
     return parts.reduce((a, b) => a + b, 0);

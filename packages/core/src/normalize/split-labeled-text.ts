@@ -61,7 +61,8 @@ export function sectionText(text: string, sections: Sections): Record<string, st
   found.forEach((match, k) => {
     const end = found[k + 1]?.index ?? text.length;
     const key = keyOf.get(match[1]!.toLowerCase())!;
-    lists.get(key)!.push(...itemsOf(text.slice(match.index + match[0].length, end)));
+    const list = lists.get(key)!;
+    for (const item of itemsOf(text.slice(match.index + match[0].length, end))) list.push(item);
   });
   return objectFrom(lists) as Record<string, string[]>;
 }

@@ -78,4 +78,11 @@ describe('safeParse on hostile input', () => {
       expect(safeParse(text, z.unknown(), { budget: 12 })).toEqual(safeParse(text, z.unknown()));
     }
   });
+
+  it('records 200,000 repairs of one output without overflowing the stack', () => {
+    const items = Array.from({ length: 200_000 }, () => ({ level: 'HIGH' }));
+    const result = safeParse(JSON.stringify({ items }), z.object({ items: z.array(z.object({ level: z.enum(['high', 'low']) })) }));
+    expect(result.success).toBe(true);
+    expect(result.interventions.length).toBeGreaterThanOrEqual(200_000);
+  });
 });

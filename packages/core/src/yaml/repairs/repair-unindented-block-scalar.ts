@@ -43,7 +43,9 @@ export function repairUnindentedBlockScalar(lines: readonly YamlLine[]): RepairS
     const end = siblingAfter(lines, first, entry.indent);
     if (end <= first) return null;
     const body = lines.slice(i + 1, end);
-    const depth = Math.min(...body.filter((line) => !isBlank(line.text)).map((line) => indentOf(line.text)));
+    // A loop, not Math.min(...): a body of a hundred thousand lines would overflow the stack as arguments.
+    let depth = Number.POSITIVE_INFINITY;
+    for (const line of body) if (!isBlank(line.text)) depth = Math.min(depth, indentOf(line.text));
     return { end, texts: [lines[i]!.text, ...body.map((line) => shiftIndent(line.text, entry.indent + 2 - depth))] };
   });
 }
