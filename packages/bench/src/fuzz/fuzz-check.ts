@@ -1,6 +1,7 @@
 /**
  * One fuzz input through `safeParse` and every property the harness guards: it
- * never throws, never pollutes a prototype, and returns a well-formed result
+ * never throws (nor fails with an internal error caught at its boundary), never
+ * pollutes a prototype, and returns a well-formed result
  * that `JSON.stringify` can write (a batch worker serializes every result).
  * Runs the same in a worker thread and in the test process.
  */
@@ -76,6 +77,8 @@ export function checkInput(text: string, contract: FuzzContract): CheckOutcome {
   if (result !== undefined) {
     const bad = malformation(result);
     if (bad !== null) problems.push({ kind: 'malformed', detail: bad });
+    // safeParse turns a stage's exception into a failure at its boundary: still a bug to report.
+    if (!result.success && result.extractionError?.startsWith('Internal error') === true) problems.push({ kind: 'throw', detail: result.extractionError });
   }
   return { ms, problems, verdict: result === undefined ? 'throw' : result.success ? 'success' : result.failure };
 }
