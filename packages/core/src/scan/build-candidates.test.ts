@@ -40,3 +40,17 @@ describe('buildCandidates: unclosed-tag fallbacks', () => {
     expect(unclosed.map((c) => c.tag)).toEqual(['T']);
   });
 });
+
+describe('buildCandidates: nested envelopes', () => {
+  it('keeps the innermost body of envelopes that only wrap one another', () => {
+    let raw = 'a: 1\n';
+    for (let k = 0; k < 60; k++) raw = `<ENV${k}>\n${raw}</ENV${k}>\n`;
+    const tagged = candidatesOf(raw).filter((c) => c.source === 'tagged');
+    expect(tagged.map((c) => [c.tag, c.text])).toEqual([['ENV0', '\na: 1\n']]);
+  });
+
+  it('keeps an envelope that holds more than one element', () => {
+    const raw = '<OUTPUT>\n<A>x</A>\n<B>y</B>\n</OUTPUT>';
+    expect(candidatesOf(raw).filter((c) => c.source === 'tagged').map((c) => c.tag)).toEqual(['A', 'B', 'OUTPUT']);
+  });
+});

@@ -80,7 +80,7 @@ export function buildCandidates(raw: string, spans: Int32Array, options: Candida
   }
   for (const view of views) {
     forEachSpan(view.spans, (kind, start, end, k) => {
-      if (kind === SpanKind.TAG_BODY) add(view, 'tagged', start, end, { tag: tagNameBefore(view, k) });
+      if (kind === SpanKind.TAG_BODY && !wrapsOneElement(view.text, start, end)) add(view, 'tagged', start, end, { tag: tagNameBefore(view, k) });
     });
   }
   for (const view of views) {
@@ -103,6 +103,18 @@ export function buildCandidates(raw: string, spans: Int32Array, options: Candida
     }
   }
   return out;
+}
+
+/** A body that is one element and nothing else: `<A>` + `<B>…</B>` + `</A>`, whitespace aside. */
+const ONE_ELEMENT = /^\s*<([A-Za-z_][\w.:-]*)>[\s\S]*<\/\1>\s*$/;
+
+/**
+ * True when a tag's body holds only one inner element: the inner body is a candidate of its own
+ * (it closes first, so it comes first), and the outer adds only the inner tag lines. Nested
+ * envelopes sixty deep around a broken document gave sixty near-copies of it to repair.
+ */
+function wrapsOneElement(text: string, start: number, end: number): boolean {
+  return text.charCodeAt(start) === 60 || /^\s/.test(text.charAt(start)) ? ONE_ELEMENT.test(text.slice(start, end)) : false;
 }
 
 function forEachSpan(spans: Int32Array, fn: (kind: number, start: number, end: number, index: number) => void): void {
