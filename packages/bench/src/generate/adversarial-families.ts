@@ -50,5 +50,18 @@ export const ADVERSARIAL_FAMILIES: readonly AdversarialFamily[] = [
     label: 'a large mapping with one `@` value (the fast loader declines, `yaml` checks its keys)',
     make: (size) => grow(size, '', (i) => `key${i}: value ${i}\n`, 'last: @at\n'),
   },
+  {
+    id: 'nested_envelopes',
+    label: 'sixty nested envelope tags around YAML items with one tab-indented line',
+    make: (size) => {
+      let open = '';
+      let close = '';
+      for (let k = 0; k < 60; k++) {
+        open += `<ENV${k}>\n`;
+        close = `</ENV${k}>\n${close}`;
+      }
+      return open + grow(size - open.length - close.length, 'tasks:\n', (i) => `  - id: T${i}\n    title: x\n`, '\t  bad: tab\n') + close;
+    },
+  },
   { id: 'unclosed_envelopes', label: 'unclosed envelope tags (`<OUTPUT7>` …) before YAML lines', make: (size) => grow(size, '', (i) => `<OUTPUT${i % 50}>\nkey: value\n`) },
 ];
