@@ -9,18 +9,11 @@
 // carry text (transcript prefixes, terminal noise, prose, fences, truncation).
 
 import { readdirSync, readFileSync } from 'node:fs';
+import { seededRandom } from './seeded-random.mjs';
 
 const FIXTURES = new URL('../packages/contracts/src/fixtures/bead-status/', import.meta.url);
 
-let seed = 20261125;
-function rand() {
-  // mulberry32, as in make-sample-run-log.mjs
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = (list) => list[Math.floor(rand() * list.length)];
+const { rand, pick } = seededRandom(20261125);
 
 // Sorted, so every machine draws the same records.
 const fixtures = readdirSync(FIXTURES)

@@ -4,15 +4,9 @@
 //   node examples/make-sample-run-log.mjs > examples/sample-run-log.jsonl
 // Each record is one code-review agent output in a shape met in real logs.
 
-let seed = 20261122;
-function rand() {
-  // mulberry32: small, seedable, good enough for picking shapes
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = (list) => list[Math.floor(rand() * list.length)];
+import { seededRandom } from './seeded-random.mjs';
+
+const { rand, pick } = seededRandom(20261122);
 
 const FILES = ['src/auth/session.ts', 'src/api/routes.ts', 'lib/cache.py', 'cmd/server/main.go', 'src/db/migrate.sql', 'web/components/Login.tsx', 'src/utils/retry.ts', 'README.md'];
 const MESSAGES = [
