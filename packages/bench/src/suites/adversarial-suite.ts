@@ -34,7 +34,7 @@ function timePasses(text: string, rounds: number): number {
 
 export const adversarialSuite: Suite = {
   name: 'adversarial',
-  description: 'Adversarial families (generic <T> tags, colon chains, dash chains, one tab, unclosed envelopes) from 64 KB to 4 MB: growth exponent and worst MB/s',
+  description: 'Adversarial families (generic <T> tags, colon and dash chains, one tab, duplicate keys, envelopes) at growing sizes (full: 64 KB to 4 MB, quick: 16 to 256 KB): growth exponent and worst MB/s',
   async run(ctx, rec) {
     const sizes = adversarialSizes(ctx.mode);
     let worstExponent: number | null = null;
