@@ -11,6 +11,7 @@ import type { ResolvedContractRef } from './load-contract.js';
 import { processChunk, type ChunkInput, type ChunkOutput } from './process-chunk.js';
 import type { ChunkTask } from './worker.js';
 import { useWasmScanner } from './use-wasm-scanner.js';
+import { workerExecArgv } from './worker-exec-argv.js';
 
 /** Runs chunks; `close` releases the threads. */
 export interface ChunkRunner {
@@ -29,27 +30,6 @@ export const WORKER_YOUNG_GENERATION_MB = 16;
  * depends on it).
  */
 export const WORKER_URL = new URL('../dist/worker.js', import.meta.url);
-
-/** Flags that take the next argument as their value. */
-const WITH_VALUE = new Set(['--conditions', '-C', '--import', '--require', '-r', '--loader', '--experimental-loader']);
-
-/**
- * The parent's flags minus export conditions and loaders: a test runner adds
- * `--conditions source`, which would send the built worker to TypeScript
- * sources, and `--import tsx` would load a TypeScript toolchain in every
- * thread, when workers only ever import JavaScript (contracts come compiled).
- */
-function workerExecArgv(): string[] {
-  const out: string[] = [];
-  const argv = process.execArgv;
-  for (let k = 0; k < argv.length; k++) {
-    const flag = argv[k]!;
-    const name = flag.includes('=') ? flag.slice(0, flag.indexOf('=')) : flag;
-    if (!WITH_VALUE.has(name)) out.push(flag);
-    else if (name === flag) k++;
-  }
-  return out;
-}
 
 /**
  * Creates a chunk runner.
