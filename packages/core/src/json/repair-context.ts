@@ -130,6 +130,7 @@ const DELIMITER_RULES: ReadonlySet<string> = new Set(['triple_quoted_string', 's
 export function groupStringEdits(ctx: RepairContext, mark: number, start: number): void {
   // Most strings need no repair: nothing to group, and nothing to allocate for it.
   if (ctx.edits.length === mark) return;
+  if (ctx.edits.length === mark + 2 && groupQuotePair(ctx, mark, start)) return;
   const own = ctx.edits.slice(mark);
   const grouped = own.filter((e) => e.category !== 'synthesized');
   if (grouped.length === 0 || (grouped.length === 1 && !DELIMITER_RULES.has(grouped[0]!.rule))) return;
@@ -152,4 +153,26 @@ export function groupStringEdits(ctx: RepairContext, mark: number, start: number
   const message = info.message + (dedented ? ' Dedented the block (line break or info string after the opening quotes, shared indentation, blank last line).' : '') + (same > 1 && !DELIMITER_RULES.has(rule) ? ` ${same} of them in this string.` : '') + (inside === '' ? '' : ` Also in this string: ${inside}.`);
   ctx.edits.length = mark;
   ctx.edits.push({ rule, stage: 'parse', category: info.category, message, span: [start, end], before: ctx.text.slice(start, end), after }, ...kept);
+}
+
+/**
+ * The common case of {@link groupStringEdits} without its general machinery: a string whose
+ * only edits are its two replaced quotes (`'ab'`, curly quotes). Gives the same intervention;
+ * false when the pair is anything else, for the general path to handle.
+ */
+function groupQuotePair(ctx: RepairContext, mark: number, start: number): boolean {
+  const first = ctx.edits[mark]!;
+  const second = ctx.edits[mark + 1]!;
+  const rule = first.rule;
+  if (rule !== second.rule || rule === 'triple_quoted_string' || rule === 'backtick_quoted_string' || !DELIMITER_RULES.has(rule)) return false;
+  if (first.category === 'synthesized' || second.category === 'synthesized') return false;
+  const [a, b] = first.span![0] <= second.span![0] ? [first, second] : [second, first];
+  if (a.span![0] < start || a.span![1] > b.span![0]) return false;
+  const end = Math.max(ctx.i, b.span![1]);
+  const { text } = ctx;
+  const after = `${text.slice(start, a.span![0])}${a.after ?? ''}${text.slice(a.span![1], b.span![0])}${b.after ?? ''}${text.slice(b.span![1], end)}`;
+  const info = JSON_CODE_INFO[rule as JsonCode];
+  ctx.edits.length = mark;
+  ctx.edits.push({ rule, stage: 'parse', category: info.category, message: info.message, span: [start, end], before: text.slice(start, end), after });
+  return true;
 }
