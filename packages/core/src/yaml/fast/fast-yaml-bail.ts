@@ -27,3 +27,15 @@ export function fastYamlBail(reason: string): never {
  * claim against `yaml` on every fixture and generated text.
  */
 export const YAML_REJECTS: ReadonlySet<string> = new Set(['bad_indent', 'expected_key', 'line_trailing_content', 'nested_mapping', 'trailing_content', 'trailing_after_prose']);
+
+/**
+ * True for a character that may open a node the fast loader does not read but `yaml` may
+ * accept: an explicit `?` key or `: ` value, a flow collection, an anchor, a tag, an alias,
+ * a block scalar header. A line opening with one never makes a bail a trusted refusal.
+ *
+ * @example
+ * opensUnreadNode('? key'.charCodeAt(0)) // true
+ */
+export function opensUnreadNode(c: number): boolean {
+  return c === 0x3a || c === 0x3f || c === 0x5b || c === 0x7b || c === 0x26 || c === 0x21 || c === 0x2a || c === 0x7c || c === 0x3e;
+}

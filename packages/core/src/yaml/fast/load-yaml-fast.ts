@@ -7,7 +7,7 @@
  * keys, …) makes it bail so the caller hands the text unchanged to `yaml`,
  * the parser of record for repairs and diagnostics.
  */
-import { FastYamlBail, fastYamlBail } from './fast-yaml-bail.js';
+import { FastYamlBail, fastYamlBail, opensUnreadNode } from './fast-yaml-bail.js';
 import { recordFastYamlOutcome } from './fast-yaml-stats.js';
 import { readBlockNode } from './read-block-node.js';
 import { expectLineEnd, isDocumentMarker, nextContentLine, skipNonContentLines, type FastYamlState } from './yaml-lines.js';
@@ -48,7 +48,7 @@ function trailingReason(value: unknown, firstLine: string, trailingLine: string)
   const c = firstLine.trimStart().charCodeAt(0);
   const flow = c === 0x5b || c === 0x7b;
   if (value !== null && typeof value === 'object') return flow ? 'trailing_after_node' : 'trailing_content';
-  const plain = !flow && c !== 0x22 && c !== 0x27 && c !== 0x7c && c !== 0x3e && c !== 0x26 && c !== 0x21 && c !== 0x2a && c !== 0x3f;
+  const plain = !opensUnreadNode(c) && c !== 0x22 && c !== 0x27;
   const comment = trailingLine.indexOf(' #');
   const content = comment === -1 ? trailingLine : trailingLine.slice(0, comment);
   return plain && typeof value === 'string' && HOLDS_KEY_INDICATOR.test(content) ? 'trailing_after_prose' : 'trailing_after_node';

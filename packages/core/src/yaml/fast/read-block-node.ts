@@ -4,7 +4,7 @@
  * sequence at the same indentation as its parent key). Every line that does
  * not fit the expected shape bails; the parent never guesses.
  */
-import { fastYamlBail } from './fast-yaml-bail.js';
+import { fastYamlBail, opensUnreadNode } from './fast-yaml-bail.js';
 import { readBlockScalar } from './read-block-scalar.js';
 import { readFlowCollection } from './read-flow-collection.js';
 import { readQuotedScalar } from './read-quoted-scalar.js';
@@ -188,9 +188,7 @@ function enter(st: FastYamlState): void {
  * still read it (an explicit `: ` value, a `?` key, a flow collection, a node property).
  */
 function deeperLineReason(line: string, at: number): string {
-  const c = line.charCodeAt(at);
-  const indicator = c === 0x3a || c === 0x3f || c === 0x5b || c === 0x7b || c === 0x26 || c === 0x21 || c === 0x2a || c === 0x7c || c === 0x3e;
-  return indicator ? 'deeper_indicator_line' : 'bad_indent';
+  return opensUnreadNode(line.charCodeAt(at)) ? 'deeper_indicator_line' : 'bad_indent';
 }
 
 /**
@@ -199,8 +197,7 @@ function deeperLineReason(line: string, at: number): string {
  * follows on a `: ` line (`k` then `  : v`). Otherwise the bail is `expected_key`, a refusal.
  */
 function mayBeKeyLine(lines: readonly string[], at: number, indent: number): boolean {
-  const c = lines[at]!.charCodeAt(indent);
-  if (c === 0x3f || c === 0x5b || c === 0x7b || c === 0x26 || c === 0x21 || c === 0x2a || c === 0x3a) return true;
+  if (opensUnreadNode(lines[at]!.charCodeAt(indent))) return true;
   for (let next = at + 1; next < lines.length; next++) {
     const text = lines[next]!.trimStart();
     if (text === '' || text.startsWith('#')) continue;
