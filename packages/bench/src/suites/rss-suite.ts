@@ -37,7 +37,7 @@ export const rssSuite: Suite = {
       // A batch is measured as users run it: plain Node and the built packages, no TypeScript loader.
       const args = mode === 'batch'
         ? [BATCH_PROBE, '--input', log, '--threads', '2', '--output', output]
-        : ['--conditions=source', '--import', 'tsx', PROBE, '--input', log, '--mode', mode, '--threads', '2', '--output', output];
+        : ['--conditions=source', '--import', 'tsx', PROBE, '--input', log];
       const { stdout } = await run(process.execPath, args, { cwd: BENCH_DIR, maxBuffer: 16 * 1024 * 1024 });
       const lines = stdout.trim().split('\n');
       const probe = JSON.parse(lines[lines.length - 1]!) as { maxRssMB: number; records: number; ms: number };
