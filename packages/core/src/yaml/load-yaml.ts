@@ -47,9 +47,21 @@ export function loadYaml(text: string, trustFastRefusal = false, maxDepth = DEFA
 function loadWithin(text: string, trustFastRefusal: boolean, maxDepth: number): LoadYamlResult {
   const fast = loadYamlFast(text);
   if (fast.ok) return fast;
+  // A worded refusal is `yaml`'s own first error, line included: no need to ask it.
+  if (fast.message !== undefined) return { ok: false, error: fast.message, line: fast.line! + 1 };
   // Where only a verdict is needed (a strict attempt, a step of the repair loop), a bail that
   // only invalid YAML produces spares `yaml` a full parse whose sole news is an error.
   if (trustFastRefusal && YAML_REJECTS.has(fast.reason)) return { ok: false, error: `not YAML (${fast.reason})`, fastRefusal: true };
+  return loadWithYaml(text, maxDepth);
+}
+
+/**
+ * The parse by `yaml` alone, the parser of record for every text the fast loader declines.
+ *
+ * @example
+ * loadWithYaml('a: 1\na: 2', 1000) // { ok: false, error: 'Map keys must be unique', offset: 5, line: 2 }
+ */
+export function loadWithYaml(text: string, maxDepth = DEFAULT_MAX_DEPTH): LoadYamlResult {
   if (exceedsYamlDepth(text, maxDepth)) {
     return { ok: false, error: maxDepth < YAML_SAFE_DEPTH ? depthMessage(maxDepth) : `The YAML may nest deeper than ${YAML_SAFE_DEPTH} levels, more than it can load safely.` };
   }
@@ -61,7 +73,7 @@ function loadWithin(text: string, trustFastRefusal: boolean, maxDepth: number): 
     const lineCounter = new LineCounter();
     // Unique keys checked in linear time by findDuplicateKey; yaml's own check is quadratic.
     const doc = parseDocument(text, { ...YAML_PARSE_OPTIONS, uniqueKeys: false, lineCounter });
-    const first = doc.errors[0];
+    const first = earliest(doc.errors);
     const duplicate = findDuplicateKey(doc.contents);
     if (duplicate >= 0 && (first === undefined || duplicate < first.pos[0])) {
       return { ok: false, error: 'Map keys must be unique', offset: duplicate, line: lineCounter.linePos(duplicate).line };
@@ -76,4 +88,14 @@ function loadWithin(text: string, trustFastRefusal: boolean, maxDepth: number): 
   } finally {
     Error.stackTraceLimit = limit;
   }
+}
+
+/**
+ * The error nearest the start of the text. `yaml` lists its parser's errors before those it
+ * finds while composing values, so its first listed error may sit lines after an earlier one.
+ */
+function earliest<E extends { pos: [number, number] }>(errors: readonly E[]): E | undefined {
+  let first = errors[0];
+  for (const error of errors) if (error.pos[0] < first!.pos[0]) first = error;
+  return first;
 }

@@ -4,7 +4,13 @@
  * point catches it, so nothing escapes `loadYamlFast`.
  */
 export class FastYamlBail {
-  constructor(readonly reason: string) {}
+  constructor(
+    readonly reason: string,
+    /** For a worded refusal (see `fastYamlRefuse`): `yaml`'s own first error message. */
+    readonly message?: string,
+    /** For a worded refusal: the 0-based line of that error. */
+    readonly line?: number,
+  ) {}
 }
 
 /**
@@ -18,15 +24,39 @@ export function fastYamlBail(reason: string): never {
 }
 
 /**
+ * Aborts the fast load with a worded refusal: the text is not YAML, and `yaml`'s first error
+ * would be `message` on 0-based line `line`, so no caller needs to ask `yaml` at all (a full
+ * parse of a large broken text is the costliest call Airlock makes). Only for errors that
+ * every text reaching them has: the fast loader has read everything before them as valid
+ * YAML, and a differential test (`yaml-rejects.property.test.ts`) holds the wording and line
+ * against `yaml` itself.
+ *
+ * @example
+ * if (c === 0x09) fastYamlRefuse('tab_indent', 'Tabs are not allowed as indentation', i);
+ */
+export function fastYamlRefuse(reason: string, message: string, line: number): never {
+  throw new FastYamlBail(reason, message, line);
+}
+
+/**
  * Bail reasons that only structure `yaml` rejects as well can produce: an indent deeper than
  * its mapping's where a key is due, a plain line where a key is due (no `: ` line after it),
  * a plain scalar holding `: `, lines after a root block collection, a line holding `: ` after
  * a root plain scalar (prose before YAML), content after a closed quoted scalar or flow
- * collection on its line (unless a `:` makes it a key). The repair loop trusts these as refusals instead of
+ * collection on its line (unless a `:` makes it a key), a one-line value opening with a
+ * reserved `@` or backtick. The repair loop trusts these as refusals instead of
  * asking `yaml` to confirm a failure (its costliest call); a differential test holds the
  * claim against `yaml` on every fixture and generated text.
  */
-export const YAML_REJECTS: ReadonlySet<string> = new Set(['bad_indent', 'expected_key', 'line_trailing_content', 'nested_mapping', 'trailing_content', 'trailing_after_prose']);
+export const YAML_REJECTS: ReadonlySet<string> = new Set([
+  'bad_indent',
+  'expected_key',
+  'line_trailing_content',
+  'nested_mapping',
+  'reserved_indicator',
+  'trailing_content',
+  'trailing_after_prose',
+]);
 
 /**
  * True for a character that may open a node the fast loader does not read but `yaml` may

@@ -12,7 +12,10 @@ import { recordFastYamlOutcome } from './fast-yaml-stats.js';
 import { readBlockNode } from './read-block-node.js';
 import { expectLineEnd, isDocumentMarker, nextContentLine, skipNonContentLines, type FastYamlState } from './yaml-lines.js';
 
-export type FastYamlResult = { ok: true; value: unknown } | { ok: false; reason: string };
+export type FastYamlResult =
+  | { ok: true; value: unknown }
+  /** `message` and `line` (0-based) only for a worded refusal: `yaml`'s own first error (see `fastYamlRefuse`). */
+  | { ok: false; reason: string; message?: string; line?: number };
 
 /**
  * Characters whose treatment in `yaml` is not worth mirroring: C0/C1 controls
@@ -44,14 +47,41 @@ const HOLDS_KEY_INDICATOR = /:(?: |$)/;
  * Other lines may continue a root scalar (`x` then `- a` is "x - a") or turn a flow
  * collection into a key (`{a: 1}: b`), so `yaml` decides those.
  */
-function trailingReason(value: unknown, firstLine: string, trailingLine: string): string {
+function trailingReason(value: unknown, firstLine: string, lines: readonly string[], trailing: number): string {
   const c = firstLine.trimStart().charCodeAt(0);
   const flow = c === 0x5b || c === 0x7b;
   if (value !== null && typeof value === 'object') return flow ? 'trailing_after_node' : 'trailing_content';
   const plain = !opensUnreadNode(c) && c !== 0x22 && c !== 0x27;
-  const comment = trailingLine.indexOf(' #');
-  const content = comment === -1 ? trailingLine : trailingLine.slice(0, comment);
-  return plain && typeof value === 'string' && HOLDS_KEY_INDICATOR.test(content) ? 'trailing_after_prose' : 'trailing_after_node';
+  return plain && typeof value === 'string' && keyLineFollows(lines, trailing) ? 'trailing_after_prose' : 'trailing_after_node';
+}
+
+/**
+ * True when a line from `from` on holds `: ` before any line that could end the root scalar's
+ * document (a marker or directive): prose then YAML, however many prose lines come first.
+ */
+function keyLineFollows(lines: readonly string[], from: number): boolean {
+  for (let i = from; i < lines.length; i++) {
+    const line = lines[i]!;
+    const c = line.charCodeAt(0);
+    if (c === 0x25 || ((c === 0x2d || c === 0x2e) && isDocumentMarker(line))) return false;
+    const comment = line.search(/(?:^|[ \t])#/);
+    if (HOLDS_KEY_INDICATOR.test(comment === -1 ? line : line.slice(0, comment))) return true;
+  }
+  return false;
+}
+
+/**
+ * The root node. `yaml` words a tab-led line as tab indentation only inside a root block
+ * mapping at column 0; elsewhere (an indented root, a root sequence or flow collection) it
+ * may call it content after the document, so the refusal is left unworded there.
+ */
+function readRootNode(st: FastYamlState, wordsTabs: boolean): unknown {
+  try {
+    return readBlockNode(st);
+  } catch (error) {
+    if (!wordsTabs && error instanceof FastYamlBail && error.reason === 'tab_indent') fastYamlBail('tab');
+    throw error;
+  }
 }
 
 function loadDocument(text: string): unknown {
@@ -64,12 +94,14 @@ function loadDocument(text: string): unknown {
     expectLineEnd(lines[start]!, 3, 'document_marker_content');
     start += 1;
   }
-  start = nextContentLine(lines, start);
+  start = nextContentLine(lines, start, false);
   if (start === lines.length) return null;
   const st: FastYamlState = { lines, openEnd: !text.endsWith('\n'), line: start, depth: 0 };
-  const value = readBlockNode(st);
-  const trailing = nextContentLine(lines, st.line);
-  if (trailing !== lines.length) fastYamlBail(trailingReason(value, lines[start]!, lines[trailing]!));
+  const c = lines[start]!.charCodeAt(0);
+  const wordsTabs = c !== 0x20 && c !== 0x2d && c !== 0x5b && c !== 0x7b;
+  const value = readRootNode(st, wordsTabs);
+  const trailing = nextContentLine(lines, st.line, wordsTabs && value !== null && typeof value === 'object');
+  if (trailing !== lines.length) fastYamlBail(trailingReason(value, lines[start]!, lines, trailing));
   return value;
 }
 
@@ -87,8 +119,11 @@ export function loadYamlFast(text: string): FastYamlResult {
     recordFastYamlOutcome(undefined);
     return { ok: true, value };
   } catch (error) {
-    const reason = error instanceof FastYamlBail ? error.reason : 'internal_error';
-    recordFastYamlOutcome(reason);
-    return { ok: false, reason };
+    if (!(error instanceof FastYamlBail)) {
+      recordFastYamlOutcome('internal_error');
+      return { ok: false, reason: 'internal_error' };
+    }
+    recordFastYamlOutcome(error.reason);
+    return error.message === undefined ? { ok: false, reason: error.reason } : { ok: false, reason: error.reason, message: error.message, line: error.line! };
   }
 }

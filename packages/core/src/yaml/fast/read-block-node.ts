@@ -9,15 +9,19 @@ import { readBlockScalar } from './read-block-scalar.js';
 import { readFlowCollection } from './read-flow-collection.js';
 import { readQuotedScalar } from './read-quoted-scalar.js';
 import { coreKeyString, resolveCoreScalar } from './resolve-core-scalar.js';
-import { setOwnKey } from './set-own-key.js';
+import { refuseRepeatedKey, setOwnKey } from './set-own-key.js';
 import {
   expectLineEnd,
   FAST_YAML_MAX_DEPTH,
   indentOf,
   nextContentLine,
+  skipNonContentLines,
   trimSpacesEnd,
   type FastYamlState,
 } from './yaml-lines.js';
+
+/** A mapping key indicator: `: ` inside the text or `:` at its end. */
+const HOLDS_KEY_INDICATOR = /:(?: |$)/;
 
 /** `yaml` rejects implicit keys longer than 1024 characters. */
 const MAX_KEY_LENGTH = 1000;
@@ -94,6 +98,9 @@ function readInlineScalar(st: FastYamlState, at: number, parentIndent: number): 
     return q.value;
   }
   if (isIndicator(c)) {
+    // `@` and a backtick are reserved: `yaml` refuses a one-line value in a collection opening
+    // with one (a root scalar may run on as a key), a trusted refusal (YAML_REJECTS).
+    if ((c === 0x40 || c === 0x60) && parentIndent >= 0 && singleLineValue(st, line, at, parentIndent)) fastYamlBail('reserved_indicator');
     const dashLike = c === 0x2d || c === 0x3f || c === 0x3a;
     if (!dashLike || isSpaceOrEnd(line, at + 1)) fastYamlBail(c === 0x26 ? 'anchor' : c === 0x2a ? 'alias' : c === 0x21 ? 'tag' : 'indicator');
   }
@@ -104,6 +111,13 @@ function readInlineScalar(st: FastYamlState, at: number, parentIndent: number): 
   // A comment ends a plain scalar; a deeper line after it is an error the parent bails on.
   if (hash !== -1 || parentIndent < 0) return resolveCoreScalar(raw);
   return resolveCoreScalar(foldPlainContinuation(st, raw, parentIndent));
+}
+
+/** True when the value at `at` holds no key indicator and no deeper line follows to continue it. */
+function singleLineValue(st: FastYamlState, line: string, at: number, parentIndent: number): boolean {
+  if (HOLDS_KEY_INDICATOR.test(line.slice(at))) return false;
+  const next = skipNonContentLines(st.lines, st.line);
+  return next === st.lines.length || indentOf(st.lines[next]!) <= parentIndent;
 }
 
 /** Appends the continuation lines of a multi-line plain scalar, folding as YAML does. */
@@ -220,8 +234,10 @@ function readMapping(st: FastYamlState, indent: number): Record<string, unknown>
       if (ind > indent) fastYamlBail(deeperLineReason(lines[li]!, ind));
       st.line = li;
     }
-    const key = findImplicitKey(lines[st.line]!, indent);
-    if (key === undefined) fastYamlBail(mayBeKeyLine(lines, st.line, indent) ? 'expected_key_node' : 'expected_key');
+    const keyLine = st.line;
+    const key = findImplicitKey(lines[keyLine]!, indent);
+    if (key === undefined) fastYamlBail(mayBeKeyLine(lines, keyLine, indent) ? 'expected_key_node' : 'expected_key');
+    refuseRepeatedKey(map, key.key, keyLine);
     setOwnKey(map, key.key, readEntryValue(st, key.valueAt, indent, true));
   }
   st.depth -= 1;

@@ -104,6 +104,8 @@ export function readBlockScalar(st: FastYamlState, line: string, at: number, par
   }
   // Trailing blank lines past the end of the text are not part of any scalar in `yaml` either way.
   st.line = i;
+  // `yaml` words a tab-led line after a block scalar as the scalar's indentation error.
+  if (i < lines.length && lines[i]!.charCodeAt(0) === 0x09) fastYamlBail('block_scalar_tab');
   const body = last === -1 ? '' : folded ? foldLines(texts, last) : texts.slice(0, last + 1).join('\n');
   if (header.chomp === 'strip') return body;
   const head = last === -1 ? '' : body + '\n';

@@ -2,7 +2,7 @@
  * Line-level helpers shared by the fast loader's readers. The loader works on
  * the text split into lines (line breaks already removed), one pass, top down.
  */
-import { fastYamlBail } from './fast-yaml-bail.js';
+import { fastYamlBail, fastYamlRefuse } from './fast-yaml-bail.js';
 
 /** The loader's cursor: the next unconsumed line and the nesting depth. */
 export interface FastYamlState {
@@ -49,20 +49,37 @@ export function skipNonContentLines(lines: readonly string[], from: number): num
 /**
  * Like `skipNonContentLines`, and bails on what the fast path leaves to
  * `yaml`: tabs anywhere on a content line (indentation or separation), and
- * document markers or directives (multi-document streams).
+ * document markers or directives (multi-document streams). `lineDue` false: the
+ * line may continue the node before it.
  *
  * @example
  * nextContentLine(['', 'a: 1'], 0) // 1
  */
-export function nextContentLine(lines: readonly string[], from: number): number {
+export function nextContentLine(lines: readonly string[], from: number, lineDue = true): number {
   const i = skipNonContentLines(lines, from);
   if (i === lines.length) return i;
   const line = lines[i]!;
-  if (line.includes('\t')) fastYamlBail('tab');
+  if (line.includes('\t')) {
+    // Content after a tab at column 0 is tab indentation, an error where a new line is due
+    // (not after a root plain scalar, which such a line continues).
+    if (lineDue && line.charCodeAt(0) === 0x09 && startsContent(line)) fastYamlRefuse('tab_indent', 'Tabs are not allowed as indentation', i);
+    fastYamlBail('tab');
+  }
   const c = line.charCodeAt(0);
   if ((c === 0x2d || c === 0x2e) && isDocumentMarker(line)) fastYamlBail('document_marker');
   if (c === 0x25) fastYamlBail('directive');
   return i;
+}
+
+/**
+ * True when the tab-led line goes on with a plain word: `yaml` may read a comment, an
+ * indicator or a quote after the tabs as something else (a sequence, a key) and word its
+ * error otherwise.
+ */
+function startsContent(line: string): boolean {
+  let i = 0;
+  while (line.charCodeAt(i) === 0x09 || line.charCodeAt(i) === 0x20) i += 1;
+  return i < line.length && /[\p{L}\p{N}_]/u.test(line[i]!);
 }
 
 /**

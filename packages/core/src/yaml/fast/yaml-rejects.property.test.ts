@@ -15,6 +15,7 @@ import { toLines } from '../line-table.js';
 import { repairYaml } from '../repair-yaml.js';
 import { resolveYamlHints } from '../resolve-yaml-hints.js';
 import { YAML_PARSE_OPTIONS } from '../yaml-options.js';
+import { loadWithYaml } from '../load-yaml.js';
 import { YAML_REJECTS } from './fast-yaml-bail.js';
 import { loadYamlFast } from './load-yaml-fast.js';
 
@@ -41,15 +42,24 @@ function withRepairSteps(text: string): string[] {
   return steps;
 }
 
-/** The claim: a trusted bail means `yaml` reports an error too. Returns the counter-example, if any. */
+/**
+ * The claims: a trusted bail means `yaml` reports an error too, and a worded refusal is
+ * exactly `yaml`'s first error (message and line). Returns the counter-example, if any.
+ */
 function breaksClaim(text: string): string | undefined {
   const fast = loadYamlFast(text);
-  if (fast.ok || !YAML_REJECTS.has(fast.reason)) return undefined;
+  if (fast.ok) return undefined;
+  if (fast.message !== undefined) {
+    const own = loadWithYaml(text);
+    const same = !own.ok && own.error === fast.message && own.line === fast.line! + 1;
+    return same ? undefined : `${fast.reason} (${fast.message}, line ${fast.line! + 1}) but yaml: ${JSON.stringify(own)}: ${JSON.stringify(text)}`;
+  }
+  if (!YAML_REJECTS.has(fast.reason)) return undefined;
   return parseDocument(text, YAML_PARSE_OPTIONS).errors.length === 0 ? `${fast.reason}: ${JSON.stringify(text)}` : undefined;
 }
 
-const indent = fc.constantFrom('', ' ', '  ', '   ', '    ');
-const word = fc.constantFrom('a', 'title', 'id', 'status', 'Q01', 'fix <T> now', 'x y', '"q"', "'s'", '"a: b"', 'http://x.io/a', 'C:\\tmp', '|', '>-', 'x # c', '"open', "it''s");
+const indent = fc.constantFrom('', ' ', '  ', '   ', '    ', '\t', '\t  ', ' \t');
+const word = fc.constantFrom('a', 'title', 'id', 'status', 'Q01', 'fix <T> now', 'x y', '"q"', "'s'", '"a: b"', 'http://x.io/a', 'C:\\tmp', '|', '>-', 'x # c', '"open', "it''s", '@at', '`cmd`', 'a @b', '@x: y', '\t# c');
 const line = fc.oneof(
   fc.tuple(indent, word, fc.constantFrom(':', ': ', ':  '), fc.option(word)).map(([i, k, c, v]) => `${i}${k}${c}${v ?? ''}`),
   fc.tuple(indent, fc.constantFrom('- ', '-', '- - '), fc.option(word)).map(([i, d, v]) => `${i}${d}${v ?? ''}`),
@@ -81,10 +91,17 @@ describe('trusted fast-loader refusals agree with yaml', () => {
 
   it('counts refusals that actually happen (the claim is not vacuous)', () => {
     const reasons = new Set<string>();
-    for (const text of ['a:\n  b: 1\n c: 2', 'a: 1\nb c d', 'title: Fix: the thing', '  - a\n- b', 'Sure! Here it is.\n\nschema_version: 1', 'a: "x" y']) {
+    for (const text of ['a:\n  b: 1\n c: 2', 'a: 1\nb c d', 'title: Fix: the thing', '  - a\n- b', 'Sure! Here it is.\n\nschema_version: 1', 'a: "x" y', 'a: @x']) {
       const fast = loadYamlFast(text);
       if (!fast.ok) reasons.add(fast.reason);
     }
     expect([...reasons].sort()).toEqual([...YAML_REJECTS].sort());
+  });
+
+  it('words tab indentation and repeated keys as yaml does', () => {
+    const worded = ['a: 1\n\tb: 2', 'a:\n  b: 1\n  b: 2'].map((text) => loadYamlFast(text));
+    expect(worded.map((r) => (r.ok ? 'ok' : `${r.message} @${r.line}`))).toEqual(['Tabs are not allowed as indentation @1', 'Map keys must be unique @2']);
+    // Not worded: a tab-led comment is valid, `1` and `"1"` are distinct keys in yaml.
+    expect(['a: 1\n\t# c\nb: [', '1: a\n"1": b'].map((text) => loadYamlFast(text)).map((r) => (r.ok ? 'ok' : r.message))).toEqual([undefined, undefined]);
   });
 });
