@@ -61,9 +61,9 @@ export interface SafeParseOptions {
   /** Inputs longer than this (UTF-16 units) fail with `syntax` without being parsed. Default 16 MiB. */
   maxLength?: number;
   /**
-   * Work budget, in units per character of the input (default 32; inputs under 4 KiB count
-   * as 4 KiB): every character handed to a parser and every YAML repair pass over a candidate
-   * costs one unit. Past it the candidate at work fails with `syntax` and a message naming the
+   * Work budget, in units per character of the input (default 32; inputs under 8 KiB count
+   * as 8 KiB): every character handed to a parser and every YAML repair pass over a candidate
+   * costs one unit, a character `yaml` itself parses four. Past it the candidate at work fails with `syntax` and a message naming the
    * budget. Counted, never timed, so a replay gives the same result on any machine.
    */
   budget?: number;

@@ -5,21 +5,31 @@
  * timed, so a replay of a batch gives byte-identical results on any machine.
  *
  * What counts, one unit per UTF-16 code unit: every text handed to a parser
- * (`JSON.parse`, the JSON repairer, the YAML fast loader or `yaml`), and every
- * pass of a YAML repair group over a candidate. Scanning, normalization and
- * validation are linear in the value and are not counted.
+ * (`JSON.parse`, the JSON repairer, the YAML fast loader), and every pass of a
+ * YAML repair group over a candidate; a text `yaml` itself parses costs
+ * YAML_PARSE_WEIGHT units per code unit, because on broken text it is the
+ * slowest step there is. Scanning, normalization and validation are linear in
+ * the value and are not counted.
  */
 
 /** Default budget: work units per UTF-16 code unit of the input. */
 export const DEFAULT_WORK_BUDGET = 32;
+
+/**
+ * Units per code unit of a text `yaml` parses (the fast loader's one unit included): on
+ * broken YAML it runs at about a tenth of the fast loader's speed, so counting it at one unit
+ * let a fuzzed 50 KB input spend half a second in fifteen `yaml` parses within the budget.
+ * Every generated bench record that parses needs under 29 units per character at this weight.
+ */
+export const YAML_PARSE_WEIGHT = 4;
 /** Inputs shorter than this get the budget of an input this long: small texts may try every repair. */
-export const MIN_BUDGETED_LENGTH = 4096;
+export const MIN_BUDGETED_LENGTH = 8192;
 
 /**
  * Counts the work of one call and says when it is spent.
  *
  * @example
- * const meter = new WorkMeter(10, 32); // 32 × max(10, 4096) units
+ * const meter = new WorkMeter(10, 32); // 32 × max(10, 8192) units
  * meter.charge(5000) // true: still within the budget
  */
 export class WorkMeter {

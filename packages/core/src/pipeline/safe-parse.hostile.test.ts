@@ -53,6 +53,18 @@ describe('safeParse on hostile input', () => {
     expect(safeParse(text, z.unknown(), { budget: 1000 })).toEqual(safeParse(text, z.unknown()));
   });
 
+  it('counts a parse by yaml at four units per character, and a stopped candidate still names its yaml error', () => {
+    // 10 KB the fast loader declines without a verdict (a flow list over two lines), so yaml reads it.
+    const keys = Array.from({ length: 1000 }, (_, i) => `key${i}: value ${i}`).join('\n');
+    const text = `${keys}\nlist: [1,\n2]\n  bad: [`;
+    // 5 units per character: the first reading (1 + 3 for yaml) fits, the repair passes do not.
+    const stopped = safeParse(text, z.unknown(), { budget: 5 });
+    expect(stopped.success === false && stopped.extractionError).toMatch(/^YAML: .+ \(line \d+\)\. Parsing stopped: the work budget of \d+ units \(5 per character/);
+    // At 3 units per character yaml is never asked: the budget stops the first reading.
+    const early = safeParse(text, z.unknown(), { budget: 3 });
+    expect(early.success === false && early.extractionError).toMatch(/^Parsing stopped: the work budget/);
+  });
+
   /** The adversarial families of issue 20 (the bench grows the same ones to 4 MB and times them). */
   const families: Record<string, (i: number) => string> = {
     genericTagLines: () => 'title: fix <T> now\n',

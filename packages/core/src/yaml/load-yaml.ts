@@ -11,6 +11,7 @@ import { findDuplicateKey } from './find-duplicate-key.js';
 import { YAML_REJECTS } from './fast/fast-yaml-bail.js';
 import { loadYamlFast } from './fast/load-yaml-fast.js';
 import { YAML_PARSE_OPTIONS, YAML_TO_JS_OPTIONS } from './yaml-options.js';
+import { YAML_PARSE_WEIGHT, type WorkMeter } from '../work-meter.js';
 
 /** Outcome of one plain parse. */
 export type LoadYamlResult =
@@ -29,22 +30,23 @@ export type LoadYamlResult =
 
 /**
  * Parses YAML text; never throws (billion laughs, deep nesting and the like
- * come back as errors).
+ * come back as errors). With a `work` meter, a parse by `yaml` is charged its extra weight
+ * first, and a spent meter refuses the text unparsed.
  *
  * @example
  * loadYaml('a: 1') // { ok: true, value: { a: 1 } }
  * loadYaml('a: 1\na: 2') // { ok: false, error: 'Map keys must be unique', offset: 5, line: 2 }
  * loadYaml('a: b: c', true) // { ok: false, error: 'not YAML (nested_mapping)', fastRefusal: true }
  */
-export function loadYaml(text: string, trustFastRefusal = false, maxDepth = DEFAULT_MAX_DEPTH): LoadYamlResult {
-  const loaded = loadWithin(text, trustFastRefusal, maxDepth);
+export function loadYaml(text: string, trustFastRefusal = false, maxDepth = DEFAULT_MAX_DEPTH, work?: WorkMeter): LoadYamlResult {
+  const loaded = loadWithin(text, trustFastRefusal, maxDepth, work);
   // Both loaders bound their own recursion; this bounds the value they return (every level
   // takes at least two characters, so a short text skips the walk).
   if (loaded.ok && !tooShortToNest(text, maxDepth) && exceedsDepth(loaded.value, maxDepth)) return { ok: false, error: depthMessage(maxDepth) };
   return loaded;
 }
 
-function loadWithin(text: string, trustFastRefusal: boolean, maxDepth: number): LoadYamlResult {
+function loadWithin(text: string, trustFastRefusal: boolean, maxDepth: number, work: WorkMeter | undefined): LoadYamlResult {
   const fast = loadYamlFast(text);
   if (fast.ok) return fast;
   // A worded refusal is `yaml`'s own first error, line included: no need to ask it.
@@ -52,6 +54,8 @@ function loadWithin(text: string, trustFastRefusal: boolean, maxDepth: number): 
   // Where only a verdict is needed (a strict attempt, a step of the repair loop), a bail that
   // only invalid YAML produces spares `yaml` a full parse whose sole news is an error.
   if (trustFastRefusal && YAML_REJECTS.has(fast.reason)) return { ok: false, error: `not YAML (${fast.reason})`, fastRefusal: true };
+  // The caller charged the fast loader's unit per character; `yaml` costs the rest of its weight.
+  if (work !== undefined && !work.charge((YAML_PARSE_WEIGHT - 1) * text.length)) return { ok: false, error: work.message() };
   return loadWithYaml(text, maxDepth);
 }
 

@@ -44,9 +44,14 @@ function outcomeOf(result: LoadYamlResult, interventions: ParseOutcome['interven
 /** A line that starts with three backticks at column 0. */
 const COLUMN_ZERO_FENCE = /^```/m;
 
-/** The failure of a candidate the work budget stopped. */
-function spent(work: WorkMeter, interventions: ParseOutcome['interventions']): ParseOutcome {
-  return { ok: false, failure: 'syntax', error: work.message(), interventions };
+/**
+ * The failure of a candidate the work budget stopped, naming the error `yaml` found in the
+ * candidate as given when it has been asked, so a stopped record still says what is wrong.
+ */
+function spent(work: WorkMeter, interventions: ParseOutcome['interventions'], candidate?: Candidate): ParseOutcome {
+  const known = candidate !== undefined && work.yamlRefusal?.text === candidate.text ? (work.yamlRefusal.refusal as LoadYamlResult) : null;
+  const found = known !== null && !known.ok ? `YAML: ${known.error}${known.line !== undefined ? ` (line ${known.line})` : ''}. ` : '';
+  return { ok: false, failure: 'syntax', error: `${found}${work.message()}`, interventions };
 }
 
 export function parseYamlCandidate(candidate: Candidate, options: ParseStageOptions = {}): ParseOutcome {
@@ -68,18 +73,19 @@ export function parseYamlCandidate(candidate: Candidate, options: ParseStageOpti
     }
     // A refusal's wording is never shown from here (strict reports it unparsed, the default
     // mode goes on to repair), so the fast loader's verdict is enough.
-    const plain = loadYaml(candidate.text, candidate.text.length <= MAX_REPAIR_LENGTH, maxDepth);
+    const plain = loadYaml(candidate.text, candidate.text.length <= MAX_REPAIR_LENGTH, maxDepth, work);
+    if (work?.spent === true) return spent(work, []);
     if (work !== undefined && !plain.ok && plain.fastRefusal !== true) work.yamlRefusal = { text: candidate.text, refusal: plain };
     if (options.mode === 'strict' || plain.ok || candidate.text.length > MAX_REPAIR_LENGTH) return outcomeOf(plain, []);
   }
-  if (candidate.text.length > MAX_REPAIR_LENGTH) return outcomeOf(loadYaml(candidate.text, false, maxDepth), []);
+  if (candidate.text.length > MAX_REPAIR_LENGTH) return outcomeOf(loadYaml(candidate.text, false, maxDepth, work), []);
 
   const trimmed = trimYamlTransportNoise(candidate);
   const context = { hints: resolveYamlHints(options.contract) };
   let last: LoadYamlResult | null = null;
   const accept = (text: string): Loaded | null => {
     if (work !== undefined && !work.charge(text.length)) return null;
-    last = loadYaml(text, true, maxDepth);
+    last = loadYaml(text, true, maxDepth, work);
     return last.ok ? last : null;
   };
   if (trimmed.interventions.length > 0) {
@@ -89,10 +95,10 @@ export function parseYamlCandidate(candidate: Candidate, options: ParseStageOpti
   const run = repairYaml(trimmed.lines, context, accept, work);
   const interventions = [...trimmed.interventions, ...run.interventions];
   if (run.accepted !== null) return outcomeOf(run.accepted, interventions);
-  if (work?.spent === true) return spent(work, interventions);
+  if (work?.spent === true) return spent(work, interventions, candidate);
   // Nothing changed since the last parse: reuse its verdict rather than parsing again. A
   // refusal the fast loader gave alone is worded by `yaml` only if this failure is reported.
-  if (work !== undefined && !work.charge(run.text.length)) return spent(work, interventions);
+  if (work !== undefined && !work.charge(run.text.length)) return spent(work, interventions, candidate);
   const reusable = run.interventions.length > 0 || trimmed.interventions.length > 0 ? (last as LoadYamlResult | null) : null;
   if (reusable !== null && !reusable.ok && reusable.fastRefusal === true) {
     const refusal = `YAML: ${reusable.error}`;
