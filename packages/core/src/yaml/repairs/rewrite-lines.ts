@@ -40,19 +40,22 @@ export function rewriteLines(
   scope: LineScope = 'unmasked',
 ): RepairStep {
   const mask = blockScalarMask(lines);
+  // Lines before the first edit are handed to the rewriter only once an edit comes: most
+  // rules change nothing, and their result is then the input itself.
+  let kept = 0;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const shown = mask[i] === 0 && (scope === 'unmasked' || (!isBlank(line.text) && !isComment(line.text)));
     const edit = shown ? decide(i) : null;
-    if (edit === null) {
-      w.keep(line);
-      continue;
-    }
+    if (edit === null) continue;
+    for (; kept < i; kept++) w.keep(lines[kept]!);
     // An edit always consumes its own line, so the walk cannot stall.
     const end = Math.max(edit.end, i + 1);
     w.replace(lines.slice(i, end), edit.texts, edit.message);
     i = end - 1;
+    kept = end;
   }
+  if (kept > 0) for (; kept < lines.length; kept++) w.keep(lines[kept]!);
   return w.result(lines);
 }
 
