@@ -4,7 +4,7 @@
  */
 import type { YamlLine } from './line-table.js';
 import { isBlank } from './line-table.js';
-import { isBlockIndicator, readEntry } from './yaml-entry.js';
+import { isBlockIndicator, entryAt } from './yaml-entry.js';
 
 /**
  * 1 for each line inside a block scalar body, else 0. Shared: callers only read it.
@@ -38,7 +38,7 @@ function computeMask(lines: readonly YamlLine[]): Uint8Array {
       }
       parent = -1;
     }
-    const entry = readEntry(text);
+    const entry = entryAt(lines, i);
     if ((entry.key !== null || entry.dash) && isBlockIndicator(entry.value)) {
       // The body must be deeper than the node that owns the scalar.
       parent = entry.key !== null ? entry.col : entry.dashCol;

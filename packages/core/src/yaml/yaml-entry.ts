@@ -56,6 +56,8 @@ export function withEntryMemo<T>(body: () => T): T {
   } finally {
     inRun = false;
     recent.clear();
+    lastTable = null;
+    lastEntries = [];
   }
 }
 
@@ -73,6 +75,29 @@ export function readEntry(text: string): YamlEntry {
     recent.set(text, entry);
   }
   return entry;
+}
+
+/**
+ * The entries of the line table read last, by index. Most repair rules leave the table as
+ * they found it, so every rule reads the same table: an array spares each read a probe of the
+ * memo by line text (a map of some 300,000 lines is slow to probe, and grew a 4 MB
+ * candidate's repairs by half).
+ */
+let lastTable: readonly { readonly text: string }[] | null = null;
+let lastEntries: (YamlEntry | undefined)[] = [];
+
+/**
+ * Reads line `i` of a line table.
+ *
+ * @example
+ * entryAt(toLines('a: 1\n- b'), 1).dash // true
+ */
+export function entryAt(lines: readonly { readonly text: string }[], i: number): YamlEntry {
+  if (lines !== lastTable) {
+    lastTable = lines;
+    lastEntries = new Array<YamlEntry | undefined>(lines.length);
+  }
+  return (lastEntries[i] ??= readEntry(lines[i]!.text));
 }
 
 function scanEntry(text: string): YamlEntry {

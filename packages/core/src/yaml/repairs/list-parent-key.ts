@@ -6,7 +6,7 @@
  */
 import type { YamlLine } from '../line-table.js';
 import { isBlank, isComment } from '../line-table.js';
-import { keyName, readEntry, type YamlEntry } from '../yaml-entry.js';
+import { keyName, entryAt, type YamlEntry } from '../yaml-entry.js';
 
 /** Owner keys per line table; a table is immutable, so its answers never go stale. */
 const OWNERS = new WeakMap<readonly YamlLine[], (string | null)[]>();
@@ -26,7 +26,7 @@ function ownersOf(lines: readonly YamlLine[]): (string | null)[] {
   for (let i = 0; i < lines.length; i++) {
     const text = lines[i]!.text;
     if (isBlank(text) || isComment(text)) continue;
-    const e = readEntry(text);
+    const e = entryAt(lines, i);
     while (stack.length > 0 && stack[stack.length - 1]!.indent > e.indent) stack.pop();
     const top = stack[stack.length - 1];
     if (top !== undefined && top.indent === e.indent && top.dash) {
@@ -51,7 +51,7 @@ function ownersOf(lines: readonly YamlLine[]): (string | null)[] {
  * listParentKey(toLines('beads:\n  - a\n  - b'), 2, 2) // 'beads'
  */
 export function listParentKey(lines: readonly YamlLine[], i: number, indent: number): string | null {
-  const own = readEntry(lines[i]!.text).indent;
+  const own = entryAt(lines, i).indent;
   if (own !== indent) return null;
   return ownersOf(lines)[i] ?? null;
 }

@@ -4,7 +4,7 @@
  * inserted. Block scalar bodies and one-letter keys (`C:\path`) are skipped.
  */
 import { indentOf, nextContentLine, prevContentLine, type YamlLine } from '../line-table.js';
-import { readEntry } from '../yaml-entry.js';
+import { entryAt } from '../yaml-entry.js';
 import { LineRewriter, type RepairStep } from './repair-kit.js';
 import { insertSpace, replaceLine, rewriteLines } from './rewrite-lines.js';
 
@@ -16,7 +16,7 @@ const GLUED = /^( *(?:- +)?)([A-Za-z_][\w-]+):(?=[^\s:/\\])/;
 /** A mapping line at `indent` (a `key:` line, or a `- key:` entry when `dash`), with key `key` when given. */
 function mappingLine(lines: readonly YamlLine[], j: number, indent: number, dash: boolean, key?: string): boolean {
   if (j < 0) return false;
-  const e = readEntry(lines[j]!.text);
+  const e = entryAt(lines, j);
   return e.key !== null && e.dash === dash && e.indent === indent && (key === undefined || e.key === key);
 }
 
@@ -44,7 +44,7 @@ export function repairColonSpacing(lines: readonly YamlLine[]): RepairStep {
     const text = lines[i]!.text;
     const match = GLUED.exec(text);
     if (match === null) return null;
-    const entry = readEntry(text);
+    const entry = entryAt(lines, i);
     return entry.key === null && inMapping(lines, i, entry.indent, entry.dash, match[2]!) ? replaceLine(i, [insertSpace(text, match[0].length)]) : null;
   });
 }

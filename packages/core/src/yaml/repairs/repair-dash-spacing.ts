@@ -6,7 +6,7 @@
  */
 import type { YamlLine } from '../line-table.js';
 import { isBlank, isComment } from '../line-table.js';
-import { readEntry } from '../yaml-entry.js';
+import { entryAt } from '../yaml-entry.js';
 import { LineRewriter, type RepairStep } from './repair-kit.js';
 import { insertSpace, replaceLine, rewriteLines } from './rewrite-lines.js';
 
@@ -26,7 +26,7 @@ function sequenceContext(lines: readonly YamlLine[]): Uint8Array {
   for (let i = 0; i < lines.length; i++) {
     const text = lines[i]!.text;
     if (isBlank(text) || isComment(text)) continue;
-    const e = readEntry(text);
+    const e = entryAt(lines, i);
     const glued = GLUED_DASH.exec(text);
     const indent = glued !== null ? glued[1]!.length : e.indent;
     while (stack.length > 0 && stack[stack.length - 1]!.indent > indent) stack.pop();

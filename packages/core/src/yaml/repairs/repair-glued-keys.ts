@@ -20,7 +20,7 @@
  */
 import { blockScalarMask } from '../block-scalar-mask.js';
 import { isBlank, isComment, type YamlLine } from '../line-table.js';
-import { readEntry, type YamlEntry } from '../yaml-entry.js';
+import { entryAt, type YamlEntry } from '../yaml-entry.js';
 import { COLON_SPACING_MESSAGE } from './repair-colon-spacing.js';
 import { LineRewriter, type RepairStep } from './repair-kit.js';
 import { insertSpace, replaceLine, rewriteLines } from './rewrite-lines.js';
@@ -77,7 +77,7 @@ function gluedItemCol(lines: readonly YamlLine[], i: number, indent: number): nu
   for (let j = i + 1; j < lines.length; j++) {
     const text = lines[j]!.text;
     if (isBlank(text) || isComment(text)) continue;
-    const e = readEntry(text);
+    const e = entryAt(lines, j);
     return !e.dash && e.indent > indent && e.indent <= indent + 3 ? e.indent : indent + 2;
   }
   return indent + 2;
@@ -103,7 +103,7 @@ function gluedKeyLines(lines: readonly YamlLine[]): Map<number, number> {
   for (let i = 0; i < lines.length; i++) {
     const text = lines[i]!.text;
     if (mask[i] === 1 || isBlank(text) || isComment(text)) continue;
-    const e = readEntry(text);
+    const e = entryAt(lines, i);
     entries[i] = e;
     const n = e.indent;
     while (stack.length > 0 && stack[stack.length - 1]!.indent > n) stack.pop();

@@ -9,7 +9,7 @@
  */
 import type { YamlLine } from '../line-table.js';
 import { blockScalarMask } from '../block-scalar-mask.js';
-import { keyName, readEntry } from '../yaml-entry.js';
+import { keyName, entryAt } from '../yaml-entry.js';
 import { LineRewriter, ownValue, type RepairContext, type RepairStep } from './repair-kit.js';
 import { replaceLine, rewriteEntries } from './rewrite-lines.js';
 import { INLINE_SEQUENCE_MESSAGE } from './repair-inline-sequence-parent.js';
@@ -58,7 +58,7 @@ export function repairInlineKeys(lines: readonly YamlLine[], context: RepairCont
       docKeys = new Set();
       const mask = blockScalarMask(lines);
       for (let k = 0; k < lines.length; k++) {
-        const e = mask[k] ? null : readEntry(lines[k]!.text);
+        const e = mask[k] ? null : entryAt(lines, k);
         if (e?.key != null) docKeys.add(keyName(e.key));
       }
     }

@@ -4,7 +4,7 @@
  * the item's continuation lines follow it.
  */
 import { isBlank, type YamlLine } from '../line-table.js';
-import { readEntry, type YamlEntry } from '../yaml-entry.js';
+import { entryAt, type YamlEntry } from '../yaml-entry.js';
 import { LineRewriter, setIndent, type RepairStep } from './repair-kit.js';
 import { rewriteEntries, type LineEdit } from './rewrite-lines.js';
 
@@ -23,7 +23,7 @@ function moveItem(lines: readonly YamlLine[], i: number, entry: YamlEntry): Line
       texts.push(text);
       continue;
     }
-    const next = readEntry(text);
+    const next = entryAt(lines, j);
     if (next.indent < entry.col || (next.indent === entry.col && !next.dash)) break;
     if (next.dash && next.indent <= oldDash) {
       shift = next.indent - newDash;

@@ -6,7 +6,7 @@
  */
 import type { YamlLine } from '../line-table.js';
 import { indentOf, nextContentLine } from '../line-table.js';
-import { isPlainValue, keyName, readEntry } from '../yaml-entry.js';
+import { isPlainValue, keyName, entryAt } from '../yaml-entry.js';
 import { listParentKey } from './list-parent-key.js';
 import { LineRewriter, ownValue, type RepairContext, type RepairStep } from './repair-kit.js';
 import { replaceLine, rewriteEntries } from './rewrite-lines.js';
@@ -42,7 +42,7 @@ export function repairListPrimaryKey(lines: readonly YamlLine[], context: Repair
       return replaceLine(i, [`${pad}${primaryKey}: ${scalar}`, `${fieldPad}${inline[2]}: ${entry.value}`.trimEnd()], listPrimaryKeyMessage(parent, line.line + 1, scalar, primaryKey));
     }
     const j = nextContentLine(lines, i);
-    const next = j < 0 ? null : readEntry(lines[j]!.text);
+    const next = j < 0 ? null : entryAt(lines, j);
     const followedByField = next !== null && !next.dash && next.key !== null && indentOf(lines[j]!.text) > entry.indent;
     if (entry.key !== null || !followedByField || (!quoted && /:(?:\s|$)/.test(entry.value))) return null;
     const scalar = quoted ? entry.value.slice(1, -1) : entry.value;

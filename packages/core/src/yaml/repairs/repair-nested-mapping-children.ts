@@ -3,7 +3,7 @@
  * emitted at the parent's own indentation; the children are indented under it.
  */
 import { isBlank, type YamlLine } from '../line-table.js';
-import { keyName, readEntry, type YamlEntry } from '../yaml-entry.js';
+import { keyName, entryAt, type YamlEntry } from '../yaml-entry.js';
 import { blockEnd, LineRewriter, ownValue, shiftIndent, type RepairContext, type RepairStep } from './repair-kit.js';
 import { rewriteEntries, type LineEdit } from './rewrite-lines.js';
 
@@ -21,7 +21,7 @@ function indentChildren(lines: readonly YamlLine[], i: number, entry: YamlEntry,
       j++;
       continue;
     }
-    const child = readEntry(text);
+    const child = entryAt(lines, j);
     if (child.indent !== col || child.dash || child.key === null || !children.includes(keyName(child.key))) break;
     // A child's own deeper lines (its nested block) move with it.
     const k = blockEnd(lines, j, col);

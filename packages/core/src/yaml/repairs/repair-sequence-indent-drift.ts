@@ -5,7 +5,7 @@
  */
 import type { YamlLine } from '../line-table.js';
 import { prevContentLine } from '../line-table.js';
-import { readEntry, type YamlEntry } from '../yaml-entry.js';
+import { entryAt, type YamlEntry } from '../yaml-entry.js';
 import { blockEnd, LineRewriter, shiftIndent, type RepairStep } from './repair-kit.js';
 import { rewriteEntries, type LineEdit } from './rewrite-lines.js';
 
@@ -34,7 +34,7 @@ function realign(lines: readonly YamlLine[], open: number[], entry: YamlEntry, i
     return null;
   }
   const p = prevContentLine(lines, i);
-  const prev = p < 0 ? null : readEntry(lines[p]!.text);
+  const prev = p < 0 ? null : entryAt(lines, p);
   if (prev !== null && prev.key !== null && prev.value === '' && prev.col <= indent) {
     // A bare key right above opens a nested sequence here.
     while (open.length > 0 && open[open.length - 1]! >= indent) open.pop();

@@ -7,7 +7,7 @@
 import type { YamlLine } from '../line-table.js';
 import { indentOf, isBlank, isComment } from '../line-table.js';
 import { blockScalarMask } from '../block-scalar-mask.js';
-import { isBlockIndicator, readEntry } from '../yaml-entry.js';
+import { isBlockIndicator, entryAt } from '../yaml-entry.js';
 import { LineRewriter, shiftIndent, type RepairStep } from './repair-kit.js';
 
 export const SIBLING_INDENT_MESSAGE = 'Re-indented YAML list item properties to match their siblings before parsing.';
@@ -31,7 +31,7 @@ export function repairSiblingIndentation(lines: readonly YamlLine[]): RepairStep
   for (let i = 0; i < lines.length; i++) {
     const text = lines[i]!.text;
     if (mask[i] || isBlank(text)) continue;
-    const item = readEntry(text);
+    const item = entryAt(lines, i);
     if (!item.dash || item.key === null) continue;
     const expected = item.col;
     // Indentation below which deeper lines belong to the previous key's block.
@@ -43,7 +43,7 @@ export function repairSiblingIndentation(lines: readonly YamlLine[]): RepairStep
       if (indent <= item.indent) break;
       if (subtree >= 0 && indent > subtree) continue;
       subtree = -1;
-      const e = readEntry(t);
+      const e = entryAt(lines, j);
       if (e.dash) {
         subtree = indent;
         continue;

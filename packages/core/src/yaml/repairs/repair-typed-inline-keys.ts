@@ -15,7 +15,7 @@
  */
 import type { YamlLine } from '../line-table.js';
 import { blockScalarMask } from '../block-scalar-mask.js';
-import { keyName, readEntry } from '../yaml-entry.js';
+import { keyName, entryAt } from '../yaml-entry.js';
 import { LineRewriter, type RepairContext, type RepairStep } from './repair-kit.js';
 import { INLINE_SEQUENCE_MESSAGE } from './repair-inline-sequence-parent.js';
 import { replaceLine, rewriteEntries } from './rewrite-lines.js';
@@ -50,7 +50,7 @@ function lineStartKeys(lines: readonly YamlLine[]): Set<string> {
   const keys = new Set<string>();
   const mask = blockScalarMask(lines);
   for (let k = 0; k < lines.length; k++) {
-    const key = mask[k] === 1 ? null : readEntry(lines[k]!.text).key;
+    const key = mask[k] === 1 ? null : entryAt(lines, k).key;
     if (key != null) keys.add(keyName(key));
   }
   return keys;

@@ -6,7 +6,7 @@
  */
 import type { YamlLine } from '../line-table.js';
 import { nextContentLine } from '../line-table.js';
-import { readEntry } from '../yaml-entry.js';
+import { entryAt } from '../yaml-entry.js';
 import { doubleQuoteEnd } from '../quoted-scalar.js';
 import { LineRewriter, type RepairStep } from './repair-kit.js';
 import { rewriteEntryValues } from './rewrite-lines.js';
@@ -18,7 +18,7 @@ function structuralBoundary(lines: readonly YamlLine[], i: number, col: number):
   if (j < 0) return true;
   const text = lines[j]!.text;
   if (/^[ \t]*(?:```|~~~)/.test(text) || /^(?:---|\.\.\.)(?:\s|$)/.test(text)) return true;
-  const next = readEntry(text);
+  const next = entryAt(lines, j);
   return next.dash || (next.key !== null && next.indent <= col);
 }
 

@@ -9,7 +9,7 @@
  */
 import type { YamlLine } from '../line-table.js';
 import { indentOf, isBlank } from '../line-table.js';
-import { isBlockIndicator, readEntry } from '../yaml-entry.js';
+import { isBlockIndicator, entryAt } from '../yaml-entry.js';
 import { LineRewriter, shiftIndent, type RepairStep } from './repair-kit.js';
 import { rewriteEntries } from './rewrite-lines.js';
 
@@ -22,7 +22,7 @@ function siblingAfter(lines: readonly YamlLine[], from: number, indent: number):
     if (isBlank(text)) continue;
     const depth = indentOf(text);
     if (depth < indent) return -1;
-    const entry = readEntry(text);
+    const entry = entryAt(lines, k);
     if (depth === indent && (entry.dash || entry.key !== null)) return entry.dash ? -1 : k;
   }
   return -1;

@@ -10,7 +10,7 @@
  */
 import type { YamlLine } from '../line-table.js';
 import { indentOf, isBlank, nextContentLine } from '../line-table.js';
-import { isBlockIndicator, isPlainValue, readEntry } from '../yaml-entry.js';
+import { isBlockIndicator, isPlainValue, entryAt, readEntry } from '../yaml-entry.js';
 import { LineRewriter, setIndent, type RepairStep } from './repair-kit.js';
 import { rewriteLines } from './rewrite-lines.js';
 
@@ -44,7 +44,7 @@ export function repairWrappedScalar(lines: readonly YamlLine[]): RepairStep {
     while (end < lines.length && !isBlank(lines[end]!.text) && continuation(lines[end]!.text) && indentOf(lines[end]!.text) <= node) end++;
     if (end === i + 1) return null;
     const next = nextContentLine(lines, end - 1);
-    const after = next < 0 ? null : readEntry(lines[next]!.text);
+    const after = next < 0 ? null : entryAt(lines, next);
     if (after === null || (!after.dash && after.key === null)) return null;
     return { end, texts: [lines[i]!.text, ...lines.slice(i + 1, end).map((line) => setIndent(line.text, node + 2))] };
   }, 'content');

@@ -7,7 +7,7 @@
  */
 import type { YamlLine } from '../line-table.js';
 import { nextContentLine } from '../line-table.js';
-import { keyName, readEntry } from '../yaml-entry.js';
+import { keyName, entryAt } from '../yaml-entry.js';
 import { blockEnd, LineRewriter, shiftIndent, type RepairContext, type RepairStep } from './repair-kit.js';
 import { rewriteEntries } from './rewrite-lines.js';
 
@@ -32,7 +32,7 @@ function wrapperPass(lines: readonly YamlLine[], context: RepairContext): Repair
   const w = new LineRewriter('yaml_wrapper_indentation', WRAPPER_INDENT_MESSAGE);
   return rewriteEntries(lines, w, (entry, i) => {
     const j = entry.key !== null && entry.value === '' && !entry.dash ? nextContentLine(lines, i) : -1;
-    const next = j < 0 ? null : readEntry(lines[j]!.text);
+    const next = j < 0 ? null : entryAt(lines, j);
     if (entry.key === null || next === null || next.indent !== entry.indent || next.dash || next.key === null) return null;
     const name = keyName(entry.key);
     // The shallow body sits at the wrapper's own indentation, so the block takes lines down to it.
@@ -44,7 +44,7 @@ function wrapperPass(lines: readonly YamlLine[], context: RepairContext): Repair
     } else if (DRAFT_LABEL.test(name) && next.value !== '') {
       // Rubric rows run until the next bare key (the next draft) at this indentation.
       end = blockEnd(lines, i, bodyCol, (k) => {
-        const e = readEntry(lines[k]!.text);
+        const e = entryAt(lines, k);
         return e.indent === entry.indent && (e.value === '' || e.dash);
       });
     }

@@ -7,7 +7,7 @@
 import type { YamlLine } from '../line-table.js';
 import { isBlank, isComment } from '../line-table.js';
 import { blockScalarMask } from '../block-scalar-mask.js';
-import { readEntry, withValue, type YamlEntry } from '../yaml-entry.js';
+import { entryAt, withValue, type YamlEntry } from '../yaml-entry.js';
 import type { LineRewriter, RepairStep } from './repair-kit.js';
 
 /** A rule's edit at line `i`: lines `[i, end)` become `texts` (none drops them). */
@@ -72,7 +72,7 @@ export function rewriteEntries(
   decide: (entry: YamlEntry, i: number) => LineEdit | null,
   scope: LineScope = 'unmasked',
 ): RepairStep {
-  return rewriteLines(lines, w, (i) => decide(readEntry(lines[i]!.text), i), scope);
+  return rewriteLines(lines, w, (i) => decide(entryAt(lines, i), i), scope);
 }
 
 /**
