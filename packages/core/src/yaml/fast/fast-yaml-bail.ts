@@ -44,7 +44,8 @@ export function fastYamlRefuse(reason: string, message: string, line: number): n
  * a plain scalar holding `: `, lines after a root block collection, a line holding `: ` after
  * a root plain scalar (prose before YAML), content after a closed quoted scalar or flow
  * collection on its line (unless a `:` makes it a key), a one-line value opening with a
- * reserved `@` or backtick. The repair loop trusts these as refusals instead of
+ * reserved `@` or backtick, a flow collection or quoted value that never closes where it must, a
+ * tab-led line where a line of a collection is due, a key line continuing a plain scalar. The repair loop trusts these as refusals instead of
  * asking `yaml` to confirm a failure (its costliest call); a differential test holds the
  * claim against `yaml` on every fixture and generated text.
  */
@@ -53,9 +54,12 @@ export const YAML_REJECTS: ReadonlySet<string> = new Set([
   'expected_key',
   'line_trailing_content',
   'nested_mapping',
+  'plain_continuation_key',
   'reserved_indicator',
+  'tab_content',
   'trailing_content',
   'trailing_after_prose',
+  'unclosed_node',
 ]);
 
 /**

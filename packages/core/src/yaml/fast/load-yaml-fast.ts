@@ -71,15 +71,18 @@ function keyLineFollows(lines: readonly string[], from: number): boolean {
 }
 
 /**
- * The root node. `yaml` words a tab-led line as tab indentation only inside a root block
- * mapping at column 0; elsewhere (an indented root, a root sequence or flow collection) it
- * may call it content after the document, so the refusal is left unworded there.
+ * Reads the root node, then looks for content after it. `yaml` words a tab-led line as tab
+ * indentation only inside a root block mapping at column 0; elsewhere (an indented root, a
+ * root sequence or flow collection) it may call it content after the document, so the
+ * refusal stays a refusal (`tab_content`, YAML_REJECTS) without `yaml`'s wording. After a
+ * root plain scalar a tab-led line continues the scalar: `yaml` decides.
  */
-function readRootNode(st: FastYamlState, wordsTabs: boolean): unknown {
+function readRootAndTrailing(st: FastYamlState, wordsTabs: boolean): { value: unknown; trailing: number } {
   try {
-    return readBlockNode(st);
+    const value = readBlockNode(st);
+    return { value, trailing: nextContentLine(st.lines, st.line, value !== null && typeof value === 'object') };
   } catch (error) {
-    if (!wordsTabs && error instanceof FastYamlBail && error.reason === 'tab_indent') fastYamlBail('tab');
+    if (!wordsTabs && error instanceof FastYamlBail && error.reason === 'tab_indent') fastYamlBail('tab_content');
     throw error;
   }
 }
@@ -99,8 +102,7 @@ function loadDocument(text: string): unknown {
   const st: FastYamlState = { lines, openEnd: !text.endsWith('\n'), line: start, depth: 0 };
   const c = lines[start]!.charCodeAt(0);
   const wordsTabs = c !== 0x20 && c !== 0x2d && c !== 0x5b && c !== 0x7b;
-  const value = readRootNode(st, wordsTabs);
-  const trailing = nextContentLine(lines, st.line, wordsTabs && value !== null && typeof value === 'object');
+  const { value, trailing } = readRootAndTrailing(st, wordsTabs);
   if (trailing !== lines.length) fastYamlBail(trailingReason(value, lines[start]!, lines, trailing));
   return value;
 }

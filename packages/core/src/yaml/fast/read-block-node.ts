@@ -4,7 +4,7 @@
  * sequence at the same indentation as its parent key). Every line that does
  * not fit the expected shape bails; the parent never guesses.
  */
-import { fastYamlBail, opensUnreadNode } from './fast-yaml-bail.js';
+import { FastYamlBail, fastYamlBail, opensUnreadNode } from './fast-yaml-bail.js';
 import { readBlockScalar } from './read-block-scalar.js';
 import { readFlowCollection } from './read-flow-collection.js';
 import { readQuotedScalar } from './read-quoted-scalar.js';
@@ -88,12 +88,12 @@ function readInlineScalar(st: FastYamlState, at: number, parentIndent: number): 
   st.line += 1;
   const c = line.charCodeAt(at);
   if (c === 0x5b || c === 0x7b) {
-    const flow = readFlowCollection(line, at, st.depth);
+    const flow = unlessUnclosed(st, at, parentIndent, c === 0x5b ? ']' : '}', () => readFlowCollection(line, at, st.depth));
     expectLineEnd(line, flow.end);
     return flow.value;
   }
   if (c === 0x22 || c === 0x27) {
-    const q = readQuotedScalar(line, at);
+    const q = unlessUnclosed(st, at, parentIndent, line[at]!, () => readQuotedScalar(line, at));
     expectLineEnd(line, q.end);
     return q.value;
   }
@@ -120,6 +120,38 @@ function singleLineValue(st: FastYamlState, line: string, at: number, parentInde
   return next === st.lines.length || indentOf(st.lines[next]!) <= parentIndent;
 }
 
+/**
+ * Reads a flow collection or quoted scalar opening at `at` on the line before the cursor.
+ * When it runs past its line (a bail the fast loader leaves to `yaml`) and `closer` appears
+ * nowhere in the lines it may continue on — up to and including the first content line not
+ * indented past `parentIndent`, where `yaml` requires it closed — it never closes: an error
+ * in `yaml` too, so the bail becomes the trusted refusal `unclosed_node` (YAML_REJECTS).
+ */
+function unlessUnclosed<T>(st: FastYamlState, at: number, parentIndent: number, closer: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof FastYamlBail && (error.reason === 'multiline_flow' || error.reason === 'multiline_quoted') && !closesWithin(st.lines, st.line - 1, at, parentIndent, closer)) {
+      fastYamlBail('unclosed_node');
+    }
+    throw error;
+  }
+}
+
+/** True when `closer` follows `at` on line `from`, or on a later line before the node must have closed. */
+function closesWithin(lines: readonly string[], from: number, at: number, parentIndent: number, closer: string): boolean {
+  if (lines[from]!.indexOf(closer, at + 1) !== -1) return true;
+  for (let i = from + 1; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (l.includes(closer)) return true;
+    // Blank and comment lines never end the node's room (a comment may sit at column 0).
+    const content = l.trim();
+    if (content === '' || content.startsWith('#')) continue;
+    if (indentOf(l) <= parentIndent) return false;
+  }
+  return false;
+}
+
 /** Appends the continuation lines of a multi-line plain scalar, folding as YAML does. */
 function foldPlainContinuation(st: FastYamlState, first: string, parentIndent: number): string {
   const { lines } = st;
@@ -136,10 +168,11 @@ function foldPlainContinuation(st: FastYamlState, first: string, parentIndent: n
     if (ind <= parentIndent || l.charCodeAt(ind) === 0x23) break;
     if (l.includes('\t')) fastYamlBail('tab');
     const content = trimSpacesEnd(l, ind, l.length);
-    // Keys, comments and indicators inside continuation lines are where YAML readers disagree most; leave them to `yaml`.
-    if (isIndicator(content.charCodeAt(0)) || content.includes(': ') || content.includes(' #') || content.endsWith(':')) {
-      fastYamlBail('plain_continuation');
-    }
+    // Comments and indicators inside continuation lines are where YAML readers disagree most;
+    // leave them to `yaml`. A plain line holding a key indicator makes the scalar a multi-line
+    // implicit key, which `yaml` refuses too.
+    if (isIndicator(content.charCodeAt(0)) || content.includes(' #')) fastYamlBail('plain_continuation');
+    if (content.includes(': ') || content.endsWith(':')) fastYamlBail('plain_continuation_key');
     text += emptyLines === 0 ? ' ' + content : '\n'.repeat(emptyLines) + content;
     emptyLines = 0;
     st.line = i + 1;

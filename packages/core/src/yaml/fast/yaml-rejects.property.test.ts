@@ -59,7 +59,7 @@ function breaksClaim(text: string): string | undefined {
 }
 
 const indent = fc.constantFrom('', ' ', '  ', '   ', '    ', '\t', '\t  ', ' \t');
-const word = fc.constantFrom('a', 'title', 'id', 'status', 'Q01', 'fix <T> now', 'x y', '"q"', "'s'", '"a: b"', 'http://x.io/a', 'C:\\tmp', '|', '>-', 'x # c', '"open', "it''s", '@at', '`cmd`', 'a @b', '@x: y', '\t# c');
+const word = fc.constantFrom('a', 'title', 'id', 'status', 'Q01', 'fix <T> now', 'x y', '"q"', "'s'", '"a: b"', 'http://x.io/a', 'C:\\tmp', '|', '>-', 'x # c', '"open', "it''s", '@at', '`cmd`', 'a @b', '@x: y', '\t# c', '[1, 2', '{a: 1', ']', '}', '2]', '3,', 'q"', "s'", "'open");
 const line = fc.oneof(
   fc.tuple(indent, word, fc.constantFrom(':', ': ', ':  '), fc.option(word)).map(([i, k, c, v]) => `${i}${k}${c}${v ?? ''}`),
   fc.tuple(indent, fc.constantFrom('- ', '-', '- - '), fc.option(word)).map(([i, d, v]) => `${i}${d}${v ?? ''}`),
@@ -91,7 +91,7 @@ describe('trusted fast-loader refusals agree with yaml', () => {
 
   it('counts refusals that actually happen (the claim is not vacuous)', () => {
     const reasons = new Set<string>();
-    for (const text of ['a:\n  b: 1\n c: 2', 'a: 1\nb c d', 'title: Fix: the thing', '  - a\n- b', 'Sure! Here it is.\n\nschema_version: 1', 'a: "x" y', 'a: @x']) {
+    for (const text of ['a:\n  b: 1\n c: 2', 'a: 1\nb c d', 'title: Fix: the thing', '  - a\n- b', 'Sure! Here it is.\n\nschema_version: 1', 'a: "x" y', 'a: @x', 'a: [1,\n2', '- a\n\tb', 'a: b\n  c: d']) {
       const fast = loadYamlFast(text);
       if (!fast.ok) reasons.add(fast.reason);
     }
