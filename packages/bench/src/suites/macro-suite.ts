@@ -5,6 +5,7 @@
  * passes that met the same machine load; the figures are medians over rounds.
  * Two generator profiles: the default even mix and a realistic one.
  */
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LogProfile } from '../generate/generate-records.js';
 import { ensureLog } from '../generate/ensure-log.js';
@@ -12,6 +13,7 @@ import { formatSize } from '../generate/parse-size.js';
 import { PIPELINES } from '../macro/bench-pipelines.js';
 import { CONTRACT_MODULE } from '../macro/contract-module.js';
 import { processLog } from '../macro/process-log.js';
+import { timeProcess, wholeProcessUnavailable, type ProcessSubject } from '../macro/whole-process.js';
 import { formatKindProfile, profileByKind } from '../macro/profile-by-kind.js';
 import type { Measurement } from '../measure/measure-task.js';
 import { loadRunBatch, type BenchBatchStats, type RunBatch as RunBatchFn } from '../optional/load-run-batch.js';
@@ -161,9 +163,44 @@ async function measureStartup(ctx: SuiteContext, rec: SuiteRecorder, runBatch: R
   rec.ratio(BATCH_STARTUP_PER_THREAD, Math.max(0, (twoMs - inlineMs) / 2), `inline ${inlineMs.toFixed(0)} ms, 2 threads ${twoMs.toFixed(0)} ms (wall); CPU per thread ${cpuPerThread.toFixed(0)} ms`);
 }
 
+const PROCESS_SUBJECTS: Record<ProcessSubject, string> = {
+  naive: 'naive pipeline script, fresh process',
+  cli0: '`airlock batch --threads 0`, fresh process',
+  cli2: '`airlock batch --threads 2`, fresh process',
+};
+
+/** The batch as users run it (see whole-process.ts): medians over rounds, subjects alternating. */
+async function measureWholeProcess(ctx: SuiteContext, rec: SuiteRecorder, size: number, rounds: number): Promise<void> {
+  const log = await ensureLog(ctx.corpusDir, size, ctx.seed);
+  const caseName = `run log ${formatSize(size)}, whole process`;
+  const unavailable = wholeProcessUnavailable();
+  if (unavailable !== undefined) {
+    for (const subject of Object.values(PROCESS_SUBJECTS)) rec.unavailable(caseName, subject, unavailable);
+    return;
+  }
+  const times = new Map<ProcessSubject, number[]>();
+  for (let round = 0; round < rounds; round++) {
+    for (const subject of Object.keys(PROCESS_SUBJECTS) as ProcessSubject[]) {
+      times.set(subject, [...(times.get(subject) ?? []), await timeProcess(subject, log, join(ctx.tmpDir, `process-${subject}.ndjson`))]);
+    }
+  }
+  const bytes = statSync(log).size;
+  const measured = new Map<ProcessSubject, Measurement>();
+  for (const [subject, list] of times) {
+    measured.set(subject, rec.timed(caseName, PROCESS_SUBJECTS[subject], median(list), bytes, `rounds ${list.map((ms) => (ms / 1000).toFixed(2)).join(' / ')} s`));
+  }
+  const label = formatSize(size);
+  const ratio = (id: string, text: string, a: ProcessSubject, b: ProcessSubject): void => {
+    rec.speedRatio({ id: `macro.process_${label}.${id}`, label: `Whole process, ${label} log: ${text}`, unit: 'x', better: 'higher' }, measured.get(a) ?? null, measured.get(b) ?? null);
+  };
+  ratio('cli_inline_vs_naive', '`airlock batch` inline vs the naive script', 'cli0', 'naive');
+  ratio('cli2_vs_naive', '`airlock batch --threads 2` vs the naive script', 'cli2', 'naive');
+  ratio('cli2_vs_cli_inline', '`airlock batch` 2 threads vs inline', 'cli2', 'cli0');
+}
+
 export const macroSuite: Suite = {
   name: 'macro',
-  description: 'Whole pipeline over generated logs (default and realistic profiles): naive, Airlock in-process, runBatch inline / 1 / 2 threads',
+  description: 'Whole pipeline over generated logs (default and realistic profiles): naive, Airlock in-process, runBatch inline / 1 / 2 threads; and as users run it, fresh processes (naive script, airlock batch)',
   async run(ctx, rec) {
     const batch = await loadRunBatch();
     const runBatch = batch.available ? batch.value : undefined;
@@ -172,6 +209,11 @@ export const macroSuite: Suite = {
       await measureProfile(ctx, rec, profile, runBatch, reason);
     }
     if (runBatch !== undefined) await measureStartup(ctx, rec, runBatch);
+    if (ctx.mode !== 'quick') {
+      await measureWholeProcess(ctx, rec, 20 * 1024 * 1024, ctx.rounds);
+      // The size bulk reprocessing is about, where start-up and warm-up are paid off.
+      await measureWholeProcess(ctx, rec, 200 * 1024 * 1024, 1);
+    }
     const profile = profileByKind(ctx.mode === 'quick' ? 400 : 2000, ctx.seed);
     rec.note(`Time by output kind (first records of the log):\n${formatKindProfile(profile).map((l) => `- ${l}`).join('\n')}`);
     for (const kind of KINDS_NEAR_NAIVE) {
