@@ -6,7 +6,7 @@
 import type { Intervention } from '../types.js';
 import type { WorkMeter } from '../work-meter.js';
 import { joinLines, type YamlLine } from './line-table.js';
-import { withEntryMemo } from './yaml-entry.js';
+import { withLineEntries } from './yaml-entry.js';
 import type { RepairContext, YamlRepair } from './repairs/repair-kit.js';
 import { repairNestedMappingChildren } from './repairs/repair-nested-mapping-children.js';
 import { repairInlineSequenceParent } from './repairs/repair-inline-sequence-parent.js';
@@ -74,7 +74,7 @@ export interface YamlRepairRun<A> {
  * repairYaml(toLines('a:1'), context).text // 'a: 1'
  */
 export function repairYaml<A>(lines: readonly YamlLine[], context: RepairContext, accept?: (text: string) => A | null, work?: WorkMeter): YamlRepairRun<A> {
-  return withEntryMemo(() => runGroups(lines, context, accept, work));
+  return withLineEntries(() => runGroups(lines, context, accept, work));
 }
 
 function runGroups<A>(lines: readonly YamlLine[], context: RepairContext, accept: ((text: string) => A | null) | undefined, work: WorkMeter | undefined): YamlRepairRun<A> {

@@ -31,57 +31,38 @@ function skipSpaces(text: string, i: number): number {
 }
 
 /**
- * Entries read, by line text: some twenty repair rules each read every line of a candidate,
- * mostly the same unchanged lines. A pure function's memo. Outside a repair run it keeps the
- * last few thousand lines; within one (`withEntryMemo`) it keeps every line of the candidate,
- * so each distinct line is scanned once however many lines the candidate has (a bounded memo
- * of a 40,000-line candidate was cleared every 4,096 lines and hit almost never).
- */
-const recent = new Map<string, YamlEntry>();
-const RECENT_LIMIT = 4096;
-let inRun = false;
-
-/**
- * Runs `body` with the entry memo kept whole, and empties it afterwards: its size is then
- * linear in the candidate the run repairs, and no run's lines outlive it.
- *
- * @example
- * withEntryMemo(() => repairAll(lines))
- */
-export function withEntryMemo<T>(body: () => T): T {
-  if (inRun) return body();
-  inRun = true;
-  try {
-    return body();
-  } finally {
-    inRun = false;
-    recent.clear();
-    lastTable = null;
-    lastEntries = [];
-  }
-}
-
-/**
  * Reads one line.
  *
  * @example
  * readEntry('  - id: Q01') // { indent: 2, dash: true, col: 4, dashCol: 2, key: 'id', valueCol: 8, value: 'Q01' }
  */
 export function readEntry(text: string): YamlEntry {
-  let entry = recent.get(text);
-  if (entry === undefined) {
-    if (!inRun && recent.size >= RECENT_LIMIT) recent.clear();
-    entry = Object.freeze(scanEntry(text));
-    recent.set(text, entry);
-  }
-  return entry;
+  return scanEntry(text);
 }
 
 /**
- * The entries of the line table read last, by index. Most repair rules leave the table as
- * they found it, so every rule reads the same table: an array spares each read a probe of the
- * memo by line text (a map of some 300,000 lines is slow to probe, and grew a 4 MB
- * candidate's repairs by half).
+ * Runs a repair run, then forgets the line table it read last, so no candidate's lines outlive
+ * its run.
+ *
+ * @example
+ * withLineEntries(() => repairAll(lines))
+ */
+export function withLineEntries<T>(body: () => T): T {
+  try {
+    return body();
+  } finally {
+    lastTable = null;
+    lastEntries = [];
+  }
+}
+
+/**
+ * The entries of the line table read last, by index. Some twenty repair rules each read every
+ * line of a candidate, and most leave the table as they found it, so the next rule reads the
+ * same table; a rule that rewrites it carries the entries of its kept lines over
+ * (`adoptEntries`). Each line is thus scanned about once per run. (A memo by line text did the
+ * same job before; a map of 300,000 lines is slow to probe and grew a 4 MB candidate's repairs
+ * by half.)
  */
 let lastTable: readonly { readonly text: string }[] | null = null;
 let lastEntries: (YamlEntry | undefined)[] = [];
@@ -97,7 +78,29 @@ export function entryAt(lines: readonly { readonly text: string }[], i: number):
     lastTable = lines;
     lastEntries = new Array<YamlEntry | undefined>(lines.length);
   }
-  return (lastEntries[i] ??= readEntry(lines[i]!.text));
+  return (lastEntries[i] ??= scanEntry(lines[i]!.text));
+}
+
+/**
+ * The entries read so far from a line table, by index (empty unless it is the table read last).
+ *
+ * @example
+ * readEntriesOf(lines)[3] // the entry of line 3 if a rule read it, else undefined
+ */
+export function readEntriesOf(lines: readonly { readonly text: string }[]): readonly (YamlEntry | undefined)[] {
+  return lines === lastTable ? lastEntries : [];
+}
+
+/**
+ * Makes `lines` the table read last, with the entries a rule carried over from the table it
+ * rewrote (undefined where a line changed): the next rule reads the kept lines for free.
+ *
+ * @example
+ * adoptEntries(step.lines, carried)
+ */
+export function adoptEntries(lines: readonly { readonly text: string }[], entries: (YamlEntry | undefined)[]): void {
+  lastTable = lines;
+  lastEntries = entries;
 }
 
 function scanEntry(text: string): YamlEntry {

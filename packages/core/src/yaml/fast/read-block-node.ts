@@ -9,7 +9,7 @@ import { readBlockScalar } from './read-block-scalar.js';
 import { readFlowCollection } from './read-flow-collection.js';
 import { readQuotedScalar } from './read-quoted-scalar.js';
 import { coreKeyString, resolveCoreScalar } from './resolve-core-scalar.js';
-import { refuseRepeatedKey, setOwnKey } from './set-own-key.js';
+import { defineOwnKey, refuseRepeatedKey } from './set-own-key.js';
 import {
   expectLineEnd,
   FAST_YAML_MAX_DEPTH,
@@ -271,7 +271,7 @@ function readMapping(st: FastYamlState, indent: number): Record<string, unknown>
     const key = findImplicitKey(lines[keyLine]!, indent);
     if (key === undefined) fastYamlBail(mayBeKeyLine(lines, keyLine, indent) ? 'expected_key_node' : 'expected_key');
     refuseRepeatedKey(map, key.key, keyLine);
-    setOwnKey(map, key.key, readEntryValue(st, key.valueAt, indent, true));
+    defineOwnKey(map, key.key, readEntryValue(st, key.valueAt, indent, true));
   }
   st.depth -= 1;
   return map;

@@ -33,6 +33,17 @@ export function refuseRepeatedKey(map: Record<string, unknown>, key: string, lin
  */
 export function setOwnKey(map: Record<string, unknown>, key: string, value: unknown): void {
   refuseRepeatedKey(map, key);
+  defineOwnKey(map, key, value);
+}
+
+/**
+ * Adds an entry known to be new (after {@link refuseRepeatedKey}): a large mapping then pays
+ * one lookup per key, not two.
+ *
+ * @example
+ * const map = {}; defineOwnKey(map, 'a', 1); map // { a: 1 }
+ */
+export function defineOwnKey(map: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') {
     Object.defineProperty(map, key, { value, writable: true, enumerable: true, configurable: true });
   } else {

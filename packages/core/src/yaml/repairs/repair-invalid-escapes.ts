@@ -5,7 +5,7 @@
  */
 import type { YamlLine } from '../line-table.js';
 import { blockScalarMask } from '../block-scalar-mask.js';
-import { readEntry } from '../yaml-entry.js';
+import { entryAt } from '../yaml-entry.js';
 import { LineRewriter, type RepairStep } from './repair-kit.js';
 
 export const INVALID_ESCAPE_MESSAGE = 'Escaped invalid YAML double-quoted scalar backslash sequences before reparsing.';
@@ -64,7 +64,7 @@ export function repairInvalidEscapes(lines: readonly YamlLine[]): RepairStep {
     }
     let from = 0;
     if (!open) {
-      const entry = readEntry(line.text);
+      const entry = entryAt(lines, i);
       // Only quoted scalars: a quote inside a plain scalar is a literal character.
       const at = line.text[entry.valueCol] === '"' ? entry.valueCol : line.text[entry.col] === '"' ? entry.col : -1;
       if (at < 0) {

@@ -58,16 +58,19 @@ export class LineRewriter {
     this.out.push(line);
   }
 
-  /** Replaces `old` (consecutive lines) by `texts`; an empty `texts` drops them. */
-  replace(old: readonly YamlLine[], texts: readonly string[], message = this.message, category = this.category): void {
+  /**
+   * Replaces `old` (consecutive lines) by `texts`; an empty `texts` drops them. Returns how
+   * many lines of the new table it wrote, and whether they are `old` itself (no change).
+   */
+  replace(old: readonly YamlLine[], texts: readonly string[], message = this.message, category = this.category): { written: number; same: boolean } {
     const first = old[0];
     const last = old[old.length - 1];
-    if (first === undefined || last === undefined) return;
+    if (first === undefined || last === undefined) return { written: 0, same: true };
     const before = old.map((l) => l.text).join('\n');
     const after = texts.join('\n');
     if (before === after) {
       for (const l of old) this.out.push(l);
-      return;
+      return { written: old.length, same: true };
     }
     if (texts.length === old.length) {
       texts.forEach((text, k) => this.out.push({ ...old[k]!, text }));
@@ -75,6 +78,7 @@ export class LineRewriter {
       for (const text of texts) this.out.push({ text, start: first.start, end: last.end, line: first.line });
     }
     this.interventions.push({ rule: this.rule, stage: 'parse', category, message, span: [first.start, last.end], before, after });
+    return { written: texts.length, same: false };
   }
 
   result(input: readonly YamlLine[]): RepairStep {

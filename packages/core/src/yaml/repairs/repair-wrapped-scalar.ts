@@ -10,7 +10,7 @@
  */
 import type { YamlLine } from '../line-table.js';
 import { indentOf, isBlank, nextContentLine } from '../line-table.js';
-import { isBlockIndicator, isPlainValue, entryAt, readEntry } from '../yaml-entry.js';
+import { entryAt, isBlockIndicator, isPlainValue } from '../yaml-entry.js';
 import { LineRewriter, setIndent, type RepairStep } from './repair-kit.js';
 import { rewriteLines } from './rewrite-lines.js';
 
@@ -22,9 +22,9 @@ function continuation(text: string): boolean {
   return /^[a-z0-9(]/.test(rest) && !/:(?:[ \t]|$)/.test(rest) && !/[ \t]#/.test(rest);
 }
 
-/** Column a continuation must exceed when line `text` is a list entry (or a field in one) holding a plain scalar, else -1. */
-function scalarNodeColumn(text: string): number {
-  const entry = readEntry(text);
+/** Column a continuation must exceed when line `i` is a list entry (or a field in one) holding a plain scalar, else -1. */
+function scalarNodeColumn(lines: readonly YamlLine[], i: number): number {
+  const entry = entryAt(lines, i);
   if (entry.value === '' || isBlockIndicator(entry.value) || !isPlainValue(entry.value) || /:(?:[ \t]|$)/.test(entry.value)) return -1;
   if (entry.key !== null) return entry.dash || entry.indent > 0 ? entry.col : -1;
   return entry.dash ? entry.dashCol : -1;
@@ -38,7 +38,7 @@ function scalarNodeColumn(text: string): number {
 export function repairWrappedScalar(lines: readonly YamlLine[]): RepairStep {
   const w = new LineRewriter('yaml_wrapped_scalar_indented', WRAPPED_SCALAR_MESSAGE);
   return rewriteLines(lines, w, (i) => {
-    const node = scalarNodeColumn(lines[i]!.text);
+    const node = scalarNodeColumn(lines, i);
     if (node < 0) return null;
     let end = i + 1;
     while (end < lines.length && !isBlank(lines[end]!.text) && continuation(lines[end]!.text) && indentOf(lines[end]!.text) <= node) end++;

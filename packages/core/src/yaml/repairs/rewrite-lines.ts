@@ -7,7 +7,7 @@
 import type { YamlLine } from '../line-table.js';
 import { isBlank, isComment } from '../line-table.js';
 import { blockScalarMask } from '../block-scalar-mask.js';
-import { entryAt, withValue, type YamlEntry } from '../yaml-entry.js';
+import { adoptEntries, entryAt, readEntriesOf, withValue, type YamlEntry } from '../yaml-entry.js';
 import type { LineRewriter, RepairStep } from './repair-kit.js';
 
 /** A rule's edit at line `i`: lines `[i, end)` become `texts` (none drops them). */
@@ -43,20 +43,32 @@ export function rewriteLines(
   // Lines before the first edit are handed to the rewriter only once an edit comes: most
   // rules change nothing, and their result is then the input itself.
   let kept = 0;
+  // The entries already read, carried line for line into the new table (a kept line reads the same).
+  const read = readEntriesOf(lines);
+  const carried: (YamlEntry | undefined)[] = [];
+  const keepUpTo = (to: number): void => {
+    for (; kept < to; kept++) {
+      w.keep(lines[kept]!);
+      carried.push(read[kept]);
+    }
+  };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const shown = mask[i] === 0 && (scope === 'unmasked' || (!isBlank(line.text) && !isComment(line.text)));
     const edit = shown ? decide(i) : null;
     if (edit === null) continue;
-    for (; kept < i; kept++) w.keep(lines[kept]!);
+    keepUpTo(i);
     // An edit always consumes its own line, so the walk cannot stall.
     const end = Math.max(edit.end, i + 1);
-    w.replace(lines.slice(i, end), edit.texts, edit.message);
+    const { written, same } = w.replace(lines.slice(i, end), edit.texts, edit.message);
+    for (let k = 0; k < written; k++) carried.push(same ? read[i + k] : undefined);
     i = end - 1;
     kept = end;
   }
-  if (kept > 0) for (; kept < lines.length; kept++) w.keep(lines[kept]!);
-  return w.result(lines);
+  if (kept > 0) keepUpTo(lines.length);
+  const step = w.result(lines);
+  if (step.lines !== lines) adoptEntries(step.lines, carried);
+  return step;
 }
 
 /**
