@@ -3,7 +3,6 @@
  * batches on this machine until SIGINT/SIGTERM, which let the shard in hand finish.
  */
 import { parseArgs } from 'node:util';
-import { redisConnection, serveShards } from '@airlock/queue';
 import { MAX_THREADS } from '@airlock/worker';
 import type { CliIo } from './cli-io.js';
 import { parseCount } from './parse-count.js';
@@ -33,6 +32,8 @@ export async function workerCommand(args: string[], io: CliIo): Promise<number> 
   }
   if (positionals.length > 0) throw new UsageError(`worker takes no arguments, got: ${positionals.join(' ')}`);
   if (values.queue === undefined) throw new UsageError('worker needs --queue redis://host:port');
+  // Loaded here, not at start-up: BullMQ and ioredis cost every other command ~70 ms to import.
+  const { redisConnection, serveShards } = await import('@airlock/queue');
   let connection;
   try {
     connection = redisConnection(values.queue);
