@@ -32,6 +32,17 @@ describe('processChunk', () => {
     expect(Object.keys(counts.rules).length).toBeGreaterThan(0);
   });
 
+  it('encodes results of any size and script exactly, chunk after chunk (the output buffer grows, then shrinks back)', () => {
+    // A title of 3 MB of 3-byte characters: the result line outgrows the 1 MB output buffer.
+    const big = 'タ'.repeat(1024 * 1024);
+    const first = run([JSON.stringify({ id: 'big', output: JSON.stringify({ title: big, priority: 1 }) }), JSON.stringify({ id: 'e', output: '{"title":"é😀","priority":2}' })]);
+    expect(first.records.map((r) => (r.result.success ? (r.result.data as { title: string }).title.length : -1))).toEqual([big.length, 3]);
+    expect(Buffer.byteLength(first.text)).toBe(first.bytes.length);
+    const second = run([JSON.stringify({ id: 's', output: '{"title":"ß","priority":3}' })]);
+    expect(second.records).toHaveLength(1);
+    expect(second.records[0]!.result).toMatchObject({ success: true, data: { title: 'ß', priority: 3 } });
+  });
+
   it('turns malformed lines, non-objects, missing and non-string fields into bad_record results', () => {
     const { records, counts } = run(['{"id": "x", "output": ', '[1,2]', '{"id":"m"}', '{"id":"n","output":{"title":"t"}}']);
     expect(records.map((r) => failure(r.result)?.failure)).toEqual(['bad_record', 'bad_record', 'bad_record', 'bad_record']);

@@ -36,6 +36,28 @@ export interface ChunkOutput {
 
 const encoder = new TextEncoder();
 
+/**
+ * The thread's output buffer, reused from chunk to chunk: result lines are encoded into it one
+ * by one, and a chunk hands back an exact-size copy. A chunk's text is never built as one
+ * string (a concatenation of thousands of lines that encoding would first have to flatten).
+ */
+const SCRATCH_BYTES = 1024 * 1024;
+let scratch = new Uint8Array(SCRATCH_BYTES);
+
+/** Appends `line` and a line break to the scratch buffer at `at`; returns the new end. */
+function appendLine(line: string, at: number): number {
+  // UTF-8 takes at most 3 bytes per UTF-16 unit.
+  const room = line.length * 3 + 1;
+  if (scratch.length - at < room) {
+    const grown = new Uint8Array(Math.max(scratch.length * 2, at + room));
+    grown.set(scratch.subarray(0, at));
+    scratch = grown;
+  }
+  const end = at + encoder.encodeInto(line, scratch.subarray(at)).written;
+  scratch[end] = 10;
+  return end + 1;
+}
+
 function badRecord(message: string): ParseFailure {
   return { success: false, failure: 'bad_record', extractionError: message, interventions: [], repairApplied: false };
 }
@@ -102,7 +124,7 @@ function isBlank(line: string): boolean {
 export function processChunk(input: ChunkInput, contract: Contract): ChunkOutput {
   const counts = emptyCounts();
   const bytes = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength);
-  let text = '';
+  let written = 0;
   let lineNumber = input.firstLine;
   // One native check per chunk; lines are searched for the bad byte only when it fails.
   const utf8 = isUtf8(bytes);
@@ -122,7 +144,10 @@ export function processChunk(input: ChunkInput, contract: Contract): ChunkOutput
     const place = { line: lineNumber, id, agent, file: input.file };
     countResult(counts, result, agent, place);
     counts.inputBytes += lineBytes;
-    text += `${serialize(place, result, input.includeRaw)}\n`;
+    written = appendLine(serialize(place, result, input.includeRaw), written);
   }
-  return { bytes: encoder.encode(text), counts };
+  const output = scratch.slice(0, written);
+  // A chunk of huge records grew the buffer: let it go rather than hold it for the thread's life.
+  if (scratch.length > 8 * SCRATCH_BYTES) scratch = new Uint8Array(SCRATCH_BYTES);
+  return { bytes: output, counts };
 }
