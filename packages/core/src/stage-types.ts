@@ -63,8 +63,9 @@ export interface SafeParseOptions {
   /**
    * Work budget, in units per character of the input (default 32; inputs under 8 KiB count
    * as 8 KiB): every character handed to a parser and every YAML repair pass over a candidate
-   * costs one unit, a character `yaml` itself parses four. Past it the candidate at work fails with `syntax` and a message naming the
-   * budget. Counted, never timed, so a replay gives the same result on any machine.
+   * costs one unit, a character `yaml` itself parses four. Past it the candidate at work fails
+   * with `syntax` and a message naming the budget. Counted, never timed, so a replay gives the
+   * same result on any machine.
    */
   budget?: number;
   /**

@@ -44,12 +44,17 @@ function outcomeOf(result: LoadYamlResult, interventions: ParseOutcome['interven
 /** A line that starts with three backticks at column 0. */
 const COLUMN_ZERO_FENCE = /^```/m;
 
+/** `yaml`'s refusal of `text` if this call already asked it (see WorkMeter.yamlRefusal). */
+function knownRefusal(work: WorkMeter | undefined, text: string): LoadYamlResult | null {
+  return work?.yamlRefusal?.text === text ? (work.yamlRefusal.refusal as LoadYamlResult) : null;
+}
+
 /**
  * The failure of a candidate the work budget stopped, naming the error `yaml` found in the
  * candidate as given when it has been asked, so a stopped record still says what is wrong.
  */
 function spent(work: WorkMeter, interventions: ParseOutcome['interventions'], candidate?: Candidate): ParseOutcome {
-  const known = candidate !== undefined && work.yamlRefusal?.text === candidate.text ? (work.yamlRefusal.refusal as LoadYamlResult) : null;
+  const known = candidate === undefined ? null : knownRefusal(work, candidate.text);
   const found = known !== null && !known.ok ? `YAML: ${known.error}${known.line !== undefined ? ` (line ${known.line})` : ''}. ` : '';
   return { ok: false, failure: 'syntax', error: `${found}${work.message()}`, interventions };
 }
@@ -108,6 +113,6 @@ export function parseYamlCandidate(candidate: Candidate, options: ParseStageOpti
     };
     return { ok: false, failure: 'syntax', error: refusal, interventions, explain };
   }
-  const known = work?.yamlRefusal?.text === run.text ? (work.yamlRefusal.refusal as LoadYamlResult) : null;
+  const known = knownRefusal(work, run.text);
   return outcomeOf(reusable ?? known ?? loadYaml(run.text, false, maxDepth), interventions, run.lines);
 }

@@ -31,16 +31,6 @@ function skipSpaces(text: string, i: number): number {
 }
 
 /**
- * Reads one line.
- *
- * @example
- * readEntry('  - id: Q01') // { indent: 2, dash: true, col: 4, dashCol: 2, key: 'id', valueCol: 8, value: 'Q01' }
- */
-export function readEntry(text: string): YamlEntry {
-  return scanEntry(text);
-}
-
-/**
  * Runs a repair run, then forgets the line table it read last, so no candidate's lines outlive
  * its run.
  *
@@ -78,7 +68,7 @@ export function entryAt(lines: readonly { readonly text: string }[], i: number):
     lastTable = lines;
     lastEntries = new Array<YamlEntry | undefined>(lines.length);
   }
-  return (lastEntries[i] ??= scanEntry(lines[i]!.text));
+  return (lastEntries[i] ??= readEntry(lines[i]!.text));
 }
 
 /**
@@ -103,7 +93,13 @@ export function adoptEntries(lines: readonly { readonly text: string }[], entrie
   lastEntries = entries;
 }
 
-function scanEntry(text: string): YamlEntry {
+/**
+ * Reads one line.
+ *
+ * @example
+ * readEntry('  - id: Q01') // { indent: 2, dash: true, col: 4, dashCol: 2, key: 'id', valueCol: 8, value: 'Q01' }
+ */
+export function readEntry(text: string): YamlEntry {
   let indent = 0;
   while (indent < text.length && text.charCodeAt(indent) === 32) indent++;
   let col = indent;

@@ -10,7 +10,7 @@
 import { FastYamlBail, fastYamlBail, opensUnreadNode } from './fast-yaml-bail.js';
 import { recordFastYamlOutcome } from './fast-yaml-stats.js';
 import { readBlockNode } from './read-block-node.js';
-import { expectLineEnd, isDocumentMarker, nextContentLine, skipNonContentLines, type FastYamlState } from './yaml-lines.js';
+import { expectLineEnd, HOLDS_KEY_INDICATOR, isDocumentMarker, nextContentLine, skipNonContentLines, type FastYamlState } from './yaml-lines.js';
 
 export type FastYamlResult =
   | { ok: true; value: unknown }
@@ -36,9 +36,6 @@ function splitLines(text: string): string[] {
   }
   return lines;
 }
-
-/** A mapping key indicator: `: ` inside the line or `:` at its end. */
-const HOLDS_KEY_INDICATOR = /:(?: |$)/;
 
 /**
  * Why content after the root node stops the fast load. After a root block collection it is an

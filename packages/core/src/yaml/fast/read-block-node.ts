@@ -13,15 +13,13 @@ import { defineOwnKey, refuseRepeatedKey } from './set-own-key.js';
 import {
   expectLineEnd,
   FAST_YAML_MAX_DEPTH,
+  HOLDS_KEY_INDICATOR,
   indentOf,
   nextContentLine,
   skipNonContentLines,
   trimSpacesEnd,
   type FastYamlState,
 } from './yaml-lines.js';
-
-/** A mapping key indicator: `: ` inside the text or `:` at its end. */
-const HOLDS_KEY_INDICATOR = /:(?: |$)/;
 
 /** `yaml` rejects implicit keys longer than 1024 characters. */
 const MAX_KEY_LENGTH = 1000;

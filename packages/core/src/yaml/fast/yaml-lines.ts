@@ -4,6 +4,9 @@
  */
 import { fastYamlBail, fastYamlRefuse } from './fast-yaml-bail.js';
 
+/** A mapping key indicator: `: ` inside the text or `:` at its end. */
+export const HOLDS_KEY_INDICATOR = /:(?: |$)/;
+
 /** The loader's cursor: the next unconsumed line and the nesting depth. */
 export interface FastYamlState {
   readonly lines: readonly string[];
