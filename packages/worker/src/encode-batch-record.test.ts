@@ -1,7 +1,7 @@
-import { safeParse, toContract, type ParseResult } from '@airlock/core';
+import { safeParse, toContract, type Intervention, type ParseResult } from '@airlock/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeBatchRecord } from './encode-batch-record.js';
+import { encodeBatchRecord, interventionJson } from './encode-batch-record.js';
 import { decodeBatchRecord } from './read-batch-output.js';
 import { runLogLine } from './test-support/make-run-log.js';
 import { taskSchema } from './test-support/task-schemas.js';
@@ -90,6 +90,37 @@ describe('encodeBatchRecord', () => {
         const result = JSON.parse(JSON.stringify(safeParse(text, contract))) as ParseResult<unknown>;
         expect(roundTrip(result, true)).toEqual(result);
       }),
+    );
+  });
+
+  it('writes an intervention as its positional array, trailing absent fields dropped, any text escaped', () => {
+    /** The wire form spelled out as an array (what format 2 documents), then serialized. */
+    const expected = (i: Intervention, short: boolean): unknown[] => {
+      const tail: unknown[] = [i.span === undefined ? null : [...i.span], i.path ?? null, i.before ?? null, i.after ?? null];
+      while (tail.length > 0 && tail[tail.length - 1] === null) tail.pop();
+      return [i.rule, ...(short ? [] : [i.stage, i.category, i.message]), ...tail];
+    };
+    const text = fc.string({ unit: 'binary' });
+    const intervention = fc.record(
+      {
+        rule: text,
+        stage: fc.constantFrom('extract', 'parse', 'normalize', 'validate'),
+        category: text,
+        message: text,
+        span: fc.tuple(fc.nat(), fc.nat()),
+        path: fc.array(fc.oneof(text, fc.nat())),
+        before: text,
+        after: text,
+      },
+      { requiredKeys: ['rule', 'stage', 'category', 'message'] },
+    ) as fc.Arbitrary<Intervention>;
+    fc.assert(
+      fc.property(intervention, fc.boolean(), (i, short) => {
+        const json = interventionJson(i, short);
+        expect(JSON.parse(json)).toEqual(expected(i, short));
+        expect(json).toBe(JSON.stringify(expected(i, short)));
+      }),
+      { numRuns: 2000 },
     );
   });
 

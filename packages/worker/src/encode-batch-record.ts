@@ -5,7 +5,7 @@
  * (and on `raw` when it differs from `data`).
  */
 import type { CandidateInfo, Intervention, ParseResult } from '@airlock/core';
-import type { ShortWireIntervention, WireCandidate, WireIntervention } from './batch-format.js';
+import type { WireCandidate } from './batch-format.js';
 import { sameJsonValue } from './same-json-value.js';
 
 /** Where a result came from in the run log. */
@@ -32,29 +32,35 @@ function toJson(value: unknown): string | undefined {
   }
 }
 
-function trimTrailingNulls<T extends unknown[]>(tuple: T, keep: number): T {
-  let end = tuple.length;
-  while (end > keep && (tuple[end - 1] === null || tuple[end - 1] === undefined)) end--;
-  tuple.length = end;
-  return tuple;
+/** `,[a,b]` for a span, `,null` when absent. */
+function spanJson(span: Intervention['span']): string {
+  return span === undefined ? ',null' : `,[${span[0]},${span[1]}]`;
+}
+
+/** `,<json>` of an optional string or path, `,null` when absent. */
+function optionalJson(value: string | Intervention['path'] | null): string {
+  return value === undefined || value === null ? ',null' : `,${JSON.stringify(value)}`;
 }
 
 /**
- * An intervention as a positional array (see {@link WireIntervention}).
+ * The JSON of one intervention on the wire, written directly (no array built per
+ * intervention): `[rule, stage, category, message, span, path, before, after]`, or the short
+ * `[rule, span, path, before, after]`; absent fields `null`, trailing absent fields dropped.
  *
  * @example
- * toWireIntervention({ rule: 'trailing_comma', stage: 'parse', category: 'parser_fix', message: 'Removed a trailing comma.', span: [9, 10], before: ',', after: '' });
- * // ['trailing_comma', 'parse', 'parser_fix', 'Removed a trailing comma.', [9, 10], null, ',', '']
+ * interventionJson({ rule: 'trailing_comma', stage: 'parse', category: 'parser_fix', message: 'Removed a trailing comma.', span: [9, 10], before: ',', after: '' }, false);
+ * // '["trailing_comma","parse","parser_fix","Removed a trailing comma.",[9,10],null,",",""]'
  */
-export function toWireIntervention(i: Intervention): WireIntervention {
-  const span: [number, number] | null = i.span === undefined ? null : [i.span[0], i.span[1]];
-  return trimTrailingNulls<WireIntervention>([i.rule, i.stage, i.category, i.message, span, i.path ?? null, i.before ?? null, i.after ?? null], 4);
-}
-
-/** The short form: `[rule, span, path, before, after]`, trailing absent fields dropped. */
-function toShortWireIntervention(i: Intervention): ShortWireIntervention {
-  const span: [number, number] | null = i.span === undefined ? null : [i.span[0], i.span[1]];
-  return trimTrailingNulls<ShortWireIntervention>([i.rule, span, i.path ?? null, i.before ?? null, i.after ?? null], 1);
+export function interventionJson(i: Intervention, short: boolean): string {
+  let text = `[${JSON.stringify(i.rule)}`;
+  if (!short) text += `,${JSON.stringify(i.stage)},${JSON.stringify(i.category)},${JSON.stringify(i.message)}`;
+  const present = (v: unknown): boolean => v !== undefined && v !== null;
+  const fields = present(i.after) ? 4 : present(i.before) ? 3 : present(i.path) ? 2 : present(i.span) ? 1 : 0;
+  if (fields >= 1) text += spanJson(i.span);
+  if (fields >= 2) text += optionalJson(i.path);
+  if (fields >= 3) text += optionalJson(i.before);
+  if (fields >= 4) text += optionalJson(i.after);
+  return `${text}]`;
 }
 
 /**
@@ -65,29 +71,32 @@ function toShortWireIntervention(i: Intervention): ShortWireIntervention {
  * // ['fenced', 'json', 10, 52, null, 'json']
  */
 export function toWireCandidate(c: CandidateInfo): WireCandidate {
-  return trimTrailingNulls<WireCandidate>([c.source, c.format, c.span[0], c.span[1], c.prefixStripped ? 1 : null, c.fenceInfo ?? null, c.tag ?? null], 4);
+  const wire: WireCandidate = [c.source, c.format, c.span[0], c.span[1], c.prefixStripped ? 1 : null, c.fenceInfo ?? null, c.tag ?? null];
+  let end = wire.length;
+  while (end > 4 && (wire[end - 1] === null || wire[end - 1] === undefined)) end--;
+  wire.length = end;
+  return wire;
 }
 
-/** Stage, category and message: what repeats when a rule fires many times in one output. */
-function headerOf(i: Intervention): string {
-  return `${i.rule}\0${i.stage}\0${i.category}\0${i.message}`;
+/** Same stage, category and message: what repeats when a rule fires many times in one output. */
+function sameHeader(a: Intervention, b: Intervention): boolean {
+  return a.stage === b.stage && a.category === b.category && a.message === b.message;
 }
 
 /**
  * The interventions array: an intervention whose stage, category and message
  * equal those of the last one of its rule in the same record is written short
- * (see {@link WireIntervention}); a record with 30 single-quote repairs then
+ * (format 2, see `batch-format.ts`); a record with 30 single-quote repairs then
  * carries their sentence once.
  */
 function wireInterventions(interventions: readonly Intervention[]): string {
-  const lastHeader = new Map<string, string>();
+  const lastOfRule = new Map<string, Intervention>();
   let text = '[';
   for (let k = 0; k < interventions.length; k++) {
     const i = interventions[k]!;
-    const header = headerOf(i);
-    const wire = lastHeader.get(i.rule) === header ? toShortWireIntervention(i) : toWireIntervention(i);
-    lastHeader.set(i.rule, header);
-    text += (k === 0 ? '' : ',') + JSON.stringify(wire);
+    const last = lastOfRule.get(i.rule);
+    text += (k === 0 ? '' : ',') + interventionJson(i, last !== undefined && sameHeader(last, i));
+    lastOfRule.set(i.rule, i);
   }
   return `${text}]`;
 }
