@@ -12,6 +12,7 @@ import { processChunk, type ChunkInput, type ChunkOutput } from './process-chunk
 import type { ChunkTask } from './worker.js';
 import { useWasmScanner } from './use-wasm-scanner.js';
 import { workerExecArgv } from './worker-exec-argv.js';
+import { workerResourceLimits } from './worker-resource-limits.js';
 
 /** Runs chunks; `close` releases the threads. */
 export interface ChunkRunner {
@@ -19,9 +20,6 @@ export interface ChunkRunner {
   run(input: ChunkInput): Promise<ChunkOutput>;
   close(): Promise<void>;
 }
-
-/** Young-generation size of each worker thread, in MB (V8's default is larger). */
-export const WORKER_YOUNG_GENERATION_MB = 16;
 
 /**
  * Piscina needs a JavaScript file, so it always loads the built worker: from
@@ -58,10 +56,7 @@ export function createChunkRunner(threads: number, ref: ResolvedContractRef, con
     maxThreads: threads,
     idleTimeout: 60_000,
     concurrentTasksPerWorker: 1,
-    // A smaller young generation keeps each thread's heap (and the pool's RSS) down with no
-    // loss of throughput: chunk garbage is short-lived. Measured on a 32 MB generated log,
-    // 2 threads: peak RSS 507 MB → 440 MB, wall time 6.6 s → 5.4 s.
-    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    resourceLimits: workerResourceLimits(),
     execArgv: workerExecArgv(),
   });
   return {
