@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { detectFormat } from './detect-format.js';
+import { detectFormat, hasJsonLineStart } from './detect-format.js';
 
 describe('detectFormat', () => {
   it.each([
@@ -30,5 +31,34 @@ describe('detectFormat on prose around a JSON root', () => {
   });
   it('keeps prose + YAML on the YAML path', () => {
     expect(detectFormat('Here is the review.\nsummary: ok\nverdict: approve\nNote: done')).toBe('yaml');
+  });
+});
+
+describe('hasJsonLineStart', () => {
+  /** The multiline pattern it replaces: the reference it must agree with on any text. */
+  const JSON_LINE_START = /^[ \t]*(?:\{[ \t]*(?:"|\}|\r?$)|\[[ \t]*(?:[[{"\]\d-]|\r?$))/m;
+
+  it.each([
+    ['Result:\n  {"a": 1}', true],
+    ['Use {"a": 1} here', false],
+    ['x\r[1]', true],
+    ['x\u2028\t{}', true],
+    ['x\n{ \r\n', true],
+    ['x\n[ a]', false],
+    ['{', true],
+    ['a[ [', false],
+  ])('%j → %s', (text, expected) => {
+    expect(hasJsonLineStart(text)).toBe(expected);
+    expect(JSON_LINE_START.test(text)).toBe(expected);
+  });
+
+  it('agrees with the multiline pattern on any text of its alphabet', () => {
+    const unit = fc.constantFrom('{', '[', ']', '}', '"', ' ', '\t', '\n', '\r', '\u2028', '\u2029', '1', '-', 'a', ':');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 40 }), (text) => {
+        expect(hasJsonLineStart(text)).toBe(JSON_LINE_START.test(text));
+      }),
+      { numRuns: 20000 },
+    );
   });
 });

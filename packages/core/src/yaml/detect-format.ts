@@ -14,8 +14,52 @@ const PREAMBLE = /^(?:[ \t]*(?:#[^\n]*)?\r?\n|---[ \t]*\r?\n)*/;
 const JSON_ROOT = /^[ \t]*(?:\{\s*(?:"|\})|\[\s*(?:[[{"\]\d-]|true\b|false\b|null\b))/;
 /** A YAML mapping key or sequence entry line (identifier keys only, so prose is not a key). */
 const YAML_LINE = /^[ \t]*(?:-(?:[ \t]|$)|[A-Za-z_][\w.-]*(?: \d+)?[ \t]*:(?:[ \t]|$)|"[^"\n]*"[ \t]*:[ \t])/;
-/** A line that opens a JSON object or array: `{` then `"`/`}`/end of line, or `[` then a value or end of line. */
-const JSON_LINE_START = /^[ \t]*(?:\{[ \t]*(?:"|\}|\r?$)|\[[ \t]*(?:[[{"\]\d-]|\r?$))/m;
+
+/** JavaScript's line terminators: where a multiline `^` or `$` may match. */
+function isLineTerminator(c: number): boolean {
+  return c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029;
+}
+
+/** Only spaces and tabs between the opener at `at` and the start of its line. */
+function opensLine(text: string, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i--;
+  return i < 0 || isLineTerminator(text.charCodeAt(i));
+}
+
+/** After `{`: `"`, `}` or the end of the line; after `[`: a JSON value start, `]` or the end of the line (spaces and tabs skipped). */
+function jsonFollowsOpener(text: string, at: number): boolean {
+  let i = at + 1;
+  while (i < text.length && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i++;
+  if (i >= text.length) return true;
+  const c = text.charCodeAt(i);
+  if (isLineTerminator(c)) return true;
+  if (text.charCodeAt(at) === 0x7b) return c === 0x22 || c === 0x7d;
+  return c === 0x5b || c === 0x7b || c === 0x22 || c === 0x5d || c === 0x2d || (c >= 0x30 && c <= 0x39);
+}
+
+/**
+ * Whether a line opens a JSON object or array: `{` then `"`, `}` or the end of the line, or
+ * `[` then a value start or the end of the line, after spaces and tabs. The same answer as
+ * `/^[ \t]*(?:\{[ \t]*(?:"|\}|\r?$)|\[[ \t]*(?:[[{"\]\d-]|\r?$))/m`, which tries every
+ * position of the text; this visits only the brackets, found with `indexOf`. Linear: a
+ * bracket looks back only over the spaces and tabs right before it.
+ *
+ * @example
+ * hasJsonLineStart('Result:\n  {"a": 1}') // true
+ * hasJsonLineStart('Use {"a": 1} here') // false
+ */
+export function hasJsonLineStart(text: string): boolean {
+  let brace = text.indexOf('{');
+  let bracket = text.indexOf('[');
+  while (brace >= 0 || bracket >= 0) {
+    const at = brace < 0 ? bracket : bracket < 0 ? brace : Math.min(brace, bracket);
+    if (opensLine(text, at) && jsonFollowsOpener(text, at)) return true;
+    if (at === brace) brace = text.indexOf('{', at + 1);
+    else bracket = text.indexOf('[', at + 1);
+  }
+  return false;
+}
 const YAML_LINE_ANYWHERE = /^[ \t]*(?:-[ \t]+|[A-Za-z_][\w.-]*[ \t]*:(?:[ \t]|$))/m;
 
 /**
@@ -35,6 +79,6 @@ export function detectFormat(text: string, fenceInfo?: string): CandidateFormat 
   // A YAML-shaped first line decides, unless a JSON root sits alone at the start of a later line.
   if (YAML_LINE.test(body)) return /^[{[]/m.test(body) ? 'json' : 'yaml';
   // Prose first: a JSON root opening a line of its own outweighs a `Note: …` line in the prose.
-  if (JSON_LINE_START.test(body)) return 'json';
+  if (hasJsonLineStart(body)) return 'json';
   return YAML_LINE_ANYWHERE.test(text) && !text.includes('{"') ? 'yaml' : 'json';
 }
