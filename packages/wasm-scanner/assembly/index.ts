@@ -17,7 +17,7 @@ const MAX_TAG_NAME = 64;
 // SpanKind codes (packages/core/src/scan/span-kind.ts).
 const FENCE_OPEN = 1, FENCE_INFO = 2, FENCE_BODY = 3, FENCE_CLOSE = 4, FENCE_UNCLOSED_BODY = 5;
 const ORPHAN_FENCE = 6, TAG_OPEN = 7, TAG_BODY = 8, TAG_CLOSE = 9, TAG_UNCLOSED_BODY = 10;
-const TRANSCRIPT_PREFIX = 11, TRAILING_NOISE = 12;
+const TRANSCRIPT_PREFIX = 11, TRAILING_NOISE = 12, FIRST_NOISE = 13;
 
 // The open-tag stack, records [lt, gt, nameStart, nameEnd], and the abandoned opens [lt, gt].
 const STACK = memory.data(MAX_TRACKED_TAGS * 4 * 4, 16);
@@ -251,6 +251,8 @@ export function scan(len: i32): i32 {
   let inFence = false;
   let fenceTicks = 0, fenceOpenStart = 0, fenceOpenEnd = 0, fenceInfoStart = 0, fenceInfoEnd = 0, fenceBodyStart = 0;
   let noiseStart = -1;
+  let firstNoise = -1;
+  let firstNoiseEnd = -1;
   let i = 0;
   while (i < n) {
     if (i == 0 || ch(i - 1) == LF) {
@@ -342,6 +344,10 @@ export function scan(len: i32): i32 {
     const noise = matchNoiseToken(i);
     if (noise > 0) {
       if (noiseStart < 0) noiseStart = i;
+      if (firstNoise < 0) {
+        firstNoise = i;
+        firstNoiseEnd = i + noise;
+      }
       i += noise;
       continue;
     }
@@ -370,6 +376,7 @@ export function scan(len: i32): i32 {
     push(TAG_UNCLOSED_BODY, open(t, 1) + 1, n);
   }
   if (noiseStart >= 0) push(TRAILING_NOISE, noiseStart, n);
+  if (firstNoise >= 0) push(FIRST_NOISE, firstNoise, firstNoiseEnd);
   return <i32>((outPos - outStart) >>> 2);
 }
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { initSync, wasmScanCalls } from './wasm-scanner.js';
+import { holdsNoise, scanText, textHoldsNoise } from '@airlock/core/scan';
+import { initSync, scan, wasmScanCalls } from './wasm-scanner.js';
 import { expectSameScan } from './test-support/expect-same-scan.js';
 import { hostileText, tagFlood } from './test-support/hostile-text.js';
 
@@ -20,5 +21,26 @@ describe('scan equals core scanText on generated hostile text', () => {
 
   it('arbitrary UTF-16 (lone surrogates included)', () => {
     fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => expectSameScan(text)), { numRuns: 1000 });
+  });
+});
+
+describe('the scan tells whether a text holds noise (holdsNoise), as reading the text does', () => {
+  it('on hostile text and arbitrary UTF-16, with the kernel and with core', () => {
+    const text = fc.oneof(hostileText(80), fc.string({ unit: 'binary', maxLength: 200 }));
+    fc.assert(
+      fc.property(text, (t) => {
+        const expected = textHoldsNoise(t);
+        expect(holdsNoise(t, scan(t))).toBe(expected);
+        expect(holdsNoise(t, scanText(t))).toBe(expected);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('finds noise on a fence line, which the scan skips', () => {
+    for (const t of ['```json\u001b[0m\n{}\n```', '```\n{}\n```\u0007', 'x\n```[200~\n{}\n```', '```\n{}\n']) {
+      expect(holdsNoise(t, scan(t))).toBe(textHoldsNoise(t));
+    }
+    expect(holdsNoise('```json\u001b[0m\n{}\n```', scan('```json\u001b[0m\n{}\n```'))).toBe(true);
   });
 });

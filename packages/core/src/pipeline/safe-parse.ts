@@ -9,6 +9,7 @@ import { buildCandidates } from '../scan/build-candidates.js';
 import type { Candidate } from '../scan/candidate.js';
 import { selectScan } from '../scan/select-scanner.js';
 import { isNoiseOnly } from '../scan/is-noise-only.js';
+import { holdsNoise, parsedJsonHoldsNoise, textHoldsNoise } from '../scan/holds-noise.js';
 import { detectFormat } from '../yaml/detect-format.js';
 import { deepEqual } from '../normalize/value-tree.js';
 import type { ParseFailure, ParseResult, ParseSuccess } from '../types.js';
@@ -39,25 +40,6 @@ function pickArtifact<T>(wins: readonly Win<T>[], pick: ArtifactPick = 'first'):
 
 const DEFAULT_MAX_LENGTH = 16 * 1024 * 1024;
 const NON_SPACE = /\S/;
-/** C0 controls (but tab, LF, CR) and DEL: the scanner's noise characters (one class: much faster than an alternation). */
-const NOISE_CHAR = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
-/** A bare bracketed-paste marker, the scanner's other noise token. */
-const PASTE_MARKER = /\[20[01]~/;
-
-/** True when the text may hold terminal noise (a noise character or a bracketed-paste marker). */
-function mayHoldNoise(raw: string): boolean {
-  return NOISE_CHAR.test(raw) || (raw.includes('[20') && PASTE_MARKER.test(raw));
-}
-
-/**
- * Noise in a text that `JSON.parse` accepted: JSON admits no C0 control outside tab, LF and
- * CR anywhere, so only DEL and the paste markers remain to look for, which `includes`
- * finds far faster than a regex walks the text.
- */
-function parsedJsonMayHoldNoise(raw: string): boolean {
-  return raw.includes('\x7f') || (raw.includes('[20') && PASTE_MARKER.test(raw));
-}
-
 /**
  * Parses model text against a contract without ever throwing.
  *
@@ -100,18 +82,20 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
   // Fast path: a clean output pays for one plain parse and one validation, no scan. Text
   // with terminal control characters takes the scan first, so YAML never reads noise as data.
   // A JSON-looking text is parsed before it is searched for noise: when it parses, the
-  // search is the cheap one (see parsedJsonMayHoldNoise).
+  // search is the cheap one (see parsedJsonHoldsNoise); when it does not, the scan comes
+  // next anyway, and it tells (see holdsNoise).
   const jsonFirst = detectFormat(raw) === 'json';
-  let fastPath = jsonFirst || !mayHoldNoise(raw);
+  let fastPath = jsonFirst || !textHoldsNoise(raw);
   let first: Attempt<T> = fastPath ? tryCandidate(raw, rawCandidate(raw), contract, options, 'strict', work) : { kind: 'unparsed' };
-  if (jsonFirst && (first.kind === 'unparsed' ? mayHoldNoise(raw) : parsedJsonMayHoldNoise(raw))) {
+  let spans: Int32Array | undefined;
+  if (jsonFirst && (first.kind === 'unparsed' ? holdsNoise(raw, (spans = selectScan(raw))) : parsedJsonHoldsNoise(raw))) {
     // Noise after all: the scan decides, exactly as if the fast path had not run.
     fastPath = false;
     first = { kind: 'unparsed' };
   }
   if (first.kind === 'success') return first.result;
 
-  const spans = selectScan(raw);
+  spans ??= selectScan(raw);
   if (isNoiseOnly(raw, spans)) return failure('empty_output', 'The model output holds only terminal noise.');
   const candidates = buildCandidates(raw, spans, { knownKeys: contract.knownKeys, tags: contract.tags });
   let best: ParseFailure | null = first.kind === 'failure' ? first.result : null;

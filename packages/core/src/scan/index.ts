@@ -6,4 +6,5 @@ export { stripTranscriptPrefixes, type StrippedText } from './strip-transcript-p
 export { registerWasmScanner, selectScan, WASM_CROSSOVER_LENGTH, type ScannerImpl } from './select-scanner.js';
 export { SCAN_CODES, type ScanCode } from './codes.js';
 export { isNoiseOnly } from './is-noise-only.js';
+export { holdsNoise, textHoldsNoise } from './holds-noise.js';
 export { extractionInterventions } from './extraction-interventions.js';

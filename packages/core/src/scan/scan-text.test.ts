@@ -65,11 +65,24 @@ describe('scanText', () => {
     ]);
   });
 
-  it('reports the trailing run of terminal noise from its first token', () => {
-    expect(spans('{"a":1}  \u001b[0m \u001b]0;t\u0007\u001b[201~\n')).toEqual([['TRAILING_NOISE', '\u001b[0m \u001b]0;t\u0007\u001b[201~\n']]);
-    expect(spans('{"a":1}[201~')).toEqual([['TRAILING_NOISE', '[201~']]);
-    expect(spans('\u001b[0m{"a":1}')).toEqual([]);
-    expect(spans('{"a":1}\u0000\u007f')).toEqual([['TRAILING_NOISE', '\u0000\u007f']]);
+  it('reports the trailing run of terminal noise from its first token, and the first noise token anywhere', () => {
+    expect(spans('{"a":1}  \u001b[0m \u001b]0;t\u0007\u001b[201~\n')).toEqual([
+      ['TRAILING_NOISE', '\u001b[0m \u001b]0;t\u0007\u001b[201~\n'],
+      ['FIRST_NOISE', '\u001b[0m'],
+    ]);
+    expect(spans('{"a":1}[201~')).toEqual([['TRAILING_NOISE', '[201~'], ['FIRST_NOISE', '[201~']]);
+    expect(spans('\u001b[0m{"a":1}')).toEqual([['FIRST_NOISE', '\u001b[0m']]);
+    expect(spans('{"a":1}\u0000\u007f')).toEqual([['TRAILING_NOISE', '\u0000\u007f'], ['FIRST_NOISE', '\u0000']]);
+    expect(spans('{"a":\u0007 1}')).toEqual([['FIRST_NOISE', '\u0007']]);
+  });
+
+  it('reads no noise on a fence line (holdsNoise looks there itself)', () => {
+    expect(spans('```json\u0007\n{}\n```')).toEqual([
+      ['FENCE_OPEN', '```json\u0007'],
+      ['FENCE_INFO', 'json\u0007'],
+      ['FENCE_BODY', '{}\n'],
+      ['FENCE_CLOSE', '```'],
+    ]);
   });
 
   it('returns offsets in UTF-16 code units', () => {

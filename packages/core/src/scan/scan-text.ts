@@ -24,9 +24,12 @@
  * - A fence still open at the end whose opening line has no info string and whose body is only
  *   whitespace (and the trailing noise run) is an ORPHAN_FENCE.
  *
+ * - The first noise token met (anywhere but on a fence line, which the scan skips) is FIRST_NOISE.
+ *
  * Output order: fence and prefix spans as met; a paired tag's three spans when its close is
  * met; then unclosed fence / orphan fence; then unclosed tags (abandoned ones in the order they
- * were abandoned, then those still on the stack from bottom to top); then trailing noise.
+ * were abandoned, then those still on the stack from bottom to top); then trailing noise; then
+ * the first noise token.
  */
 import { SpanKind } from './span-kind.js';
 
@@ -177,6 +180,8 @@ export function scanText(text: string): Int32Array {
   const tags: TagState = { stack: [], abandoned: [] };
 
   let noiseStart = -1;
+  let firstNoise = -1;
+  let firstNoiseEnd = -1;
   let i = 0;
   while (i < n) {
     if (i === 0 || text.charCodeAt(i - 1) === LF) {
@@ -249,6 +254,10 @@ export function scanText(text: string): Int32Array {
     const noise = matchNoiseToken(text, i);
     if (noise > 0) {
       if (noiseStart < 0) noiseStart = i;
+      if (firstNoise < 0) {
+        firstNoise = i;
+        firstNoiseEnd = i + noise;
+      }
       i += noise;
       continue;
     }
@@ -277,6 +286,7 @@ export function scanText(text: string): Int32Array {
     out.push(SpanKind.TAG_UNCLOSED_BODY, tags.stack[t + 1]! + 1, n);
   }
   if (noiseStart >= 0) out.push(SpanKind.TRAILING_NOISE, noiseStart, n);
+  if (firstNoise >= 0) out.push(SpanKind.FIRST_NOISE, firstNoise, firstNoiseEnd);
   return out.result();
 }
 

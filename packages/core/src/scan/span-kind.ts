@@ -27,6 +27,12 @@ export const SpanKind = {
   TRANSCRIPT_PREFIX: 11,
   /** Trailing terminal noise: ANSI CSI/OSC, bracketed paste markers, C0 controls (plus whitespace between them). */
   TRAILING_NOISE: 12,
+  /**
+   * The first noise token of the text, wherever it is (one span at most, last in the output).
+   * The scan reads every character but those of fence lines (FENCE_OPEN, FENCE_CLOSE,
+   * ORPHAN_FENCE spans), so with those lines it tells whether the text holds noise at all.
+   */
+  FIRST_NOISE: 13,
 } as const;
 
 export type SpanKindCode = (typeof SpanKind)[keyof typeof SpanKind];

@@ -1,0 +1,50 @@
+/**
+ * Whether a model text holds terminal noise anywhere: a C0 control other than
+ * tab, LF and CR, DEL, or a bare bracketed-paste marker (`[200~`, `[201~`), the
+ * characters that open the scanner's noise tokens. Noise makes the pipeline scan
+ * before it reads, so that YAML never takes noise for data.
+ */
+import { SpanKind } from './span-kind.js';
+
+/** C0 controls (but tab, LF, CR) and DEL (one class: much faster than an alternation). */
+const NOISE_CHAR = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+/** A bare bracketed-paste marker, the scanner's other noise token. */
+const PASTE_MARKER = /\[20[01]~/;
+
+/**
+ * The answer by reading the text: one regex pass (two with a `[20` in it).
+ *
+ * @example
+ * textHoldsNoise('ok \u001b[0m') // true
+ */
+export function textHoldsNoise(text: string): boolean {
+  return NOISE_CHAR.test(text) || (text.includes('[20') && PASTE_MARKER.test(text));
+}
+
+/**
+ * The same answer from the text's scan, which has read every character but those of fence
+ * lines: a FIRST_NOISE span, or noise on a fence line. No second pass over the text.
+ *
+ * @example
+ * holdsNoise(raw, selectScan(raw)) === textHoldsNoise(raw) // always
+ */
+export function holdsNoise(text: string, spans: Int32Array): boolean {
+  for (let k = spans.length - 3; k >= 0; k -= 3) {
+    const kind = spans[k];
+    if (kind === SpanKind.FIRST_NOISE) return true;
+    if ((kind === SpanKind.FENCE_OPEN || kind === SpanKind.FENCE_CLOSE || kind === SpanKind.ORPHAN_FENCE) && textHoldsNoise(text.slice(spans[k + 1], spans[k + 2]))) return true;
+  }
+  return false;
+}
+
+/**
+ * Noise in a text that `JSON.parse` accepted: JSON admits no C0 control outside tab, LF and
+ * CR anywhere, so only DEL and the paste markers remain to look for, which `includes`
+ * finds far faster than a regex walks the text.
+ *
+ * @example
+ * parsedJsonHoldsNoise('{"a":"\u007f"}') // true
+ */
+export function parsedJsonHoldsNoise(text: string): boolean {
+  return text.includes('\x7f') || (text.includes('[20') && PASTE_MARKER.test(text));
+}
