@@ -183,7 +183,7 @@ describe('loadYamlFast: bails outside its subset', () => {
     ['duplicate_key', 'a: 1\na: 2'],
     ['duplicate_key', '1: a\n1.0: b'],
     ['bad_indent', 'a: b # comment\n  then more'],
-    ['plain_continuation', 'a: b\n  - c'],
+    ['plain_continuation', 'a: b\n  ? c'],
     ['plain_continuation_key', 'a: b\n  c: d'],
     ['tab_content', '- a\n\tb: 1'],
     ['unclosed_node', 'a: [1,\nb: 2'],
@@ -216,6 +216,19 @@ describe('loadYamlFast: generated documents (differential)', () => {
       { numRuns: 1500 },
     );
     expect(fastYamlStats().accepted / total).toBeGreaterThan(0.25);
+  });
+
+  it('agrees with yaml on dash-led lines deeper than a plain scalar (a drifted `- item`)', () => {
+    const indent = fc.integer({ min: 0, max: 5 }).map((n) => ' '.repeat(n));
+    const line = fc.tuple(indent, fc.constantFrom('- ', '-', '', '- - ', 'k: ', '? '), fc.constantFrom('a', 'No', 'x: y', 'b #c', "'q'", '[c]', '', '---', 'c:')).map(([i, d, t]) => `${i}${d}${t}`);
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 7 }), (lines) => {
+        const text = lines.join('\n');
+        if (!agrees(text)) throw new Error(explain(text));
+      }),
+      { numRuns: 20000 },
+    );
+    expect(loadYamlFast('k:\n  - Yes\n   - No\n  - x')).toEqual({ ok: true, value: { k: ['Yes - No', 'x'] } });
   });
 
   it('agrees with yaml on block scalars with ragged lines and endings', () => {

@@ -167,9 +167,12 @@ function foldPlainContinuation(st: FastYamlState, first: string, parentIndent: n
     if (l.includes('\t')) fastYamlBail('tab');
     const content = trimSpacesEnd(l, ind, l.length);
     // Comments and indicators inside continuation lines are where YAML readers disagree most;
-    // leave them to `yaml`. A plain line holding a key indicator makes the scalar a multi-line
+    // leave them to `yaml`, but for a dash: `yaml` reads a deeper `- No` after `- Yes` as the
+    // plain text `Yes - No`, as the spec says (a sequence item drifted one column right, a
+    // common agent slip). A plain line holding a key indicator makes the scalar a multi-line
     // implicit key, which `yaml` refuses too.
-    if (isIndicator(content.charCodeAt(0)) || content.includes(' #')) fastYamlBail('plain_continuation');
+    const first = content.charCodeAt(0);
+    if ((first !== 0x2d && isIndicator(first)) || content.includes(' #')) fastYamlBail('plain_continuation');
     if (content.includes(': ') || content.endsWith(':')) fastYamlBail('plain_continuation_key');
     text += emptyLines === 0 ? ' ' + content : '\n'.repeat(emptyLines) + content;
     emptyLines = 0;
