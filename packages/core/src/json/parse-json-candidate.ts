@@ -10,7 +10,7 @@ import type { LaterRoot, ParseOutcome, ParseStageOptions } from '../stage-types.
 import { repairJson } from './repair-json.js';
 import { JSON_CODE_INFO } from './codes.js';
 import { leadingTrim, trailingTrims, trimAroundRoot } from './trim-around-root.js';
-import { tryJsonParse } from './try-json-parse.js';
+import { isJsonSpace, tryJsonParse } from './try-json-parse.js';
 import { DEFAULT_MAX_DEPTH, depthMessage, exceedsDepth, tooShortToNest } from '../nesting-depth.js';
 
 /** Openers tried before giving up; bounds work on prose full of brackets. */
@@ -123,6 +123,15 @@ function withinDepth(outcome: ParseOutcome, text: string, maxDepth: number): Par
   return outcome;
 }
 
+/** `[start, end)` of the text without the JSON whitespace around it (space, tab, LF, CR: what `JSON.parse` skips). */
+function jsonTrimmedBounds(text: string): [number, number] {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isJsonSpace(text.charCodeAt(start))) start++;
+  while (end > start && isJsonSpace(text.charCodeAt(end - 1))) end--;
+  return [start, end];
+}
+
 /**
  * Passes over the text charged for the repair stage: the balanced slices (read once, and
  * repaired when they do not parse) and the repairer (at most three runs of one pass).
@@ -137,6 +146,9 @@ function readJson(candidate: Candidate, options: ParseStageOptions): ParseOutcom
     if (options.mode === 'strict') return { ok: false, failure: 'syntax', error: 'The JSON candidate does not parse as-is.', interventions: [] };
   }
 
+  // The direct parse (when it ran) refused the whole text: a root spanning all of it but its
+  // JSON whitespace would be refused again.
+  const [wholeStart, wholeEnd] = options.mode !== 'repair' ? jsonTrimmedBounds(text) : [-1, -1];
   const work = options.work;
   if (work !== undefined && !work.charge(REPAIR_PASSES * text.length)) return { ok: false, failure: 'syntax', error: work.message(), interventions: [] };
   let sawOpener = false;
@@ -154,7 +166,7 @@ function readJson(candidate: Candidate, options: ParseStageOptions): ParseOutcom
     sawOpener = true;
     const end = findBalancedEnd(text, start, text.length);
     if (end < 0) break;
-    const sliced = tryJsonParse(text.slice(start, end));
+    const sliced = start === wholeStart && end === wholeEnd ? { ok: false as const } : tryJsonParse(text.slice(start, end));
     if (sliced.ok) {
       const before = skipped.map(([s, e]) => repairedRoot(candidate, s, e, options)).filter((r): r is LaterRoot => r !== null).map((r) => ({ ...r, countOnly: true }));
       const later = [...before, ...laterRoots(candidate, end, options, MAX_ROOT_ATTEMPTS - attempt - 1)];

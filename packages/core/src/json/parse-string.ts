@@ -37,6 +37,31 @@ function endsString(open: number, c: number): boolean {
   return isDoubleQuoteLike(open) ? isDoubleQuoteLike(c) : isSingleQuoteLike(c);
 }
 
+/**
+ * ASCII code units a read passes over with nothing to do but step (1): printable, and none of
+ * the backslash, the brackets counted in OPENS, or the quote that may end the string (a
+ * double quote ends or is escaped in a `"` string, so both quote tables exclude it). Every
+ * non-ASCII unit is plain in a `"` or `'` string.
+ */
+function plainTable(quote: number): Uint8Array {
+  const table = new Uint8Array(128);
+  for (let c = 0x20; c < 128; c++) table[c] = 1;
+  for (const c of [Ch.BACKSLASH, Ch.DQUOTE, quote, Ch.LPAREN, Ch.RPAREN, Ch.LBRACKET, Ch.RBRACKET, Ch.LBRACE, Ch.RBRACE]) table[c] = 0;
+  return table;
+}
+const PLAIN_IN_DOUBLE = plainTable(Ch.DQUOTE);
+const PLAIN_IN_SINGLE = plainTable(Ch.SQUOTE);
+
+/** The first index at or after `i` (and before `limit`) that is not plain in the table's strings. */
+function skipPlain(text: string, i: number, limit: number, table: Uint8Array): number {
+  while (i < limit) {
+    const c = text.charCodeAt(i);
+    if (c < 128 && table[c] === 0) break;
+    i++;
+  }
+  return i;
+}
+
 /** What a candidate end quote turned out to be. */
 const enum Quote { ENDS, SUSPECT, CONTENT }
 
@@ -100,7 +125,10 @@ function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: numbe
   const opens = OPENS.fill(0);
   if (open !== Ch.DQUOTE) record(ctx, quoteRule(open), start, start + 1, '"');
   let i = start + 1;
+  // The fast lane: plain text between the units a read must look at (the delimiter read looks at all).
+  const plain = mode === Mode.DELIM ? null : open === Ch.DQUOTE ? PLAIN_IN_DOUBLE : open === Ch.SQUOTE ? PLAIN_IN_SINGLE : null;
   for (;;) {
+    if (plain !== null) i = skipPlain(text, i, mode === Mode.STOP && stopAt >= i ? stopAt : n, plain);
     if (i >= n) {
       if (mode === Mode.FIRST) {
         const p = prevNonWs(text, n - 1, start);

@@ -23,7 +23,7 @@ export function tryJsonParse(text: string): { ok: true; value: unknown } | { ok:
 }
 
 /** JSON's whitespace (space, tab, LF, CR): the only characters `JSON.parse` skips around a value. */
-function isJsonSpace(c: number): boolean {
+export function isJsonSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
