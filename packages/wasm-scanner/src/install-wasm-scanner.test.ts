@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { registerWasmScanner, scanText, selectScan, WASM_CROSSOVER_LENGTH } from '@airlock/core/scan';
+import { findBalancedEnd, registerWasmScanner, scanText, selectBalancedEnd, selectScan, WASM_CROSSOVER_LENGTH } from '@airlock/core/scan';
 import { installWasmScanner } from './install-wasm-scanner.js';
-import { wasmScanCalls } from './wasm-scanner.js';
+import { wasmBalancedCalls, wasmScanCalls } from './wasm-scanner.js';
 
 afterAll(() => registerWasmScanner(null));
 
@@ -25,5 +25,16 @@ describe('installWasmScanner', () => {
       selectScan('');
       expect(wasmScanCalls()).toBe(before + 1);
     }
+  });
+
+  it('makes core find balanced JSON roots with WASM, same ends', () => {
+    installWasmScanner();
+    const texts: [string, number][] = [['x {"a":"}"} y', 2], ['Result: [1, [2, {"b": "]"}]] and more', 8], ['{"open": [1, 2', 0], ['] stray', 0]];
+    const before = wasmBalancedCalls();
+    for (const [text, start] of texts) expect(selectBalancedEnd(text, start, text.length)).toBe(findBalancedEnd(text, start, text.length));
+    expect(wasmBalancedCalls()).toBe(before + texts.length);
+    registerWasmScanner(null);
+    expect(selectBalancedEnd('{"a":1}', 0, 7)).toBe(7);
+    expect(wasmBalancedCalls()).toBe(before + texts.length);
   });
 });

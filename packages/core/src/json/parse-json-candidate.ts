@@ -5,7 +5,7 @@
  */
 import type { Intervention } from '../types.js';
 import type { Candidate } from '../scan/candidate.js';
-import { findBalancedEnd } from '../scan/scan-text.js';
+import { selectBalancedEnd } from '../scan/select-scanner.js';
 import type { LaterRoot, ParseOutcome, ParseStageOptions } from '../stage-types.js';
 import { repairJson } from './repair-json.js';
 import { JSON_CODE_INFO } from './codes.js';
@@ -50,7 +50,7 @@ function laterRoots(candidate: Candidate, from: number, options: ParseStageOptio
   for (let attempt = 0; attempt < attempts; attempt++) {
     const start = nextOpener(text, from, options.expect);
     if (start < 0) break;
-    const end = findBalancedEnd(text, start, text.length);
+    const end = selectBalancedEnd(text, start, text.length);
     if (end < 0) break;
     const parsed = tryJsonParse(text.slice(start, end));
     const root = parsed.ok ? { value: parsed.value, interventions: trimAroundRoot(candidate, start, end) } : repairedRoot(candidate, start, end, options);
@@ -79,7 +79,7 @@ function objectsAsItems(candidate: Candidate, options: ParseStageOptions): Parse
   for (let attempt = 0; attempt < MAX_ROOT_ATTEMPTS; attempt++) {
     const start = text.indexOf('{', from);
     if (start < 0) break;
-    const end = findBalancedEnd(text, start, text.length);
+    const end = selectBalancedEnd(text, start, text.length);
     if (end < 0) break;
     const parsed = tryJsonParse(text.slice(start, end));
     const root = parsed.ok ? { value: parsed.value, interventions: [] } : repairedRoot(candidate, start, end, { ...options, expect: 'object' }, false);
@@ -164,7 +164,7 @@ function readJson(candidate: Candidate, options: ParseStageOptions): ParseOutcom
     const start = nextOpener(text, from, options.expect);
     if (start < 0) break;
     sawOpener = true;
-    const end = findBalancedEnd(text, start, text.length);
+    const end = selectBalancedEnd(text, start, text.length);
     if (end < 0) break;
     const sliced = start === wholeStart && end === wholeEnd ? { ok: false as const } : tryJsonParse(text.slice(start, end));
     if (sliced.ok) {

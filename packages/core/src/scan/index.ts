@@ -3,7 +3,7 @@ export { scanText, findBalancedEnd, matchNoiseToken, matchTranscriptPrefix, MAX_
 export { buildCandidates, type CandidateOptions } from './build-candidates.js';
 export { toRawIndex, toRawSpan, type Candidate } from './candidate.js';
 export { stripTranscriptPrefixes, type StrippedText } from './strip-transcript-prefixes.js';
-export { registerWasmScanner, selectScan, WASM_CROSSOVER_LENGTH, type ScannerImpl } from './select-scanner.js';
+export { registerWasmScanner, selectBalancedEnd, selectScan, WASM_CROSSOVER_LENGTH, type ScannerImpl } from './select-scanner.js';
 export { SCAN_CODES, type ScanCode } from './codes.js';
 export { isNoiseOnly } from './is-noise-only.js';
 export { holdsNoise, textHoldsNoise } from './holds-noise.js';
