@@ -4,7 +4,7 @@
  * sequence at the same indentation as its parent key). Every line that does
  * not fit the expected shape bails; the parent never guesses.
  */
-import { FastYamlBail, fastYamlBail, opensUnreadNode } from './fast-yaml-bail.js';
+import { FastYamlBail, fastYamlBail, fastYamlRefuse, opensUnreadNode } from './fast-yaml-bail.js';
 import { readBlockScalar } from './read-block-scalar.js';
 import { readFlowCollection } from './read-flow-collection.js';
 import { readQuotedScalar } from './read-quoted-scalar.js';
@@ -254,6 +254,35 @@ function mayBeKeyLine(lines: readonly string[], at: number, indent: number): boo
   return false;
 }
 
+/** True when every line after `at` is blank or a comment (read as text only: no line is judged here). */
+function onlyCommentsAfter(lines: readonly string[], at: number): boolean {
+  for (let i = at + 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    let k = 0;
+    while (line.charCodeAt(k) === 0x20 || line.charCodeAt(k) === 0x09) k++;
+    // Only spaces and tabs make a line blank for YAML (not every space `trim` knows).
+    if (k < line.length && line.charCodeAt(k) !== 0x23 && !(k === line.length - 1 && line.charCodeAt(k) === 0x0d)) return false;
+  }
+  return true;
+}
+
+/**
+ * A line where a key is due holds none. `expected_key_node` when `yaml` may still read a key
+ * there (see mayBeKeyLine); else `expected_key`, a refusal, worded as `yaml` words it when
+ * the line is a plain scalar ending the text (a truncated `answer_typ`): `yaml` then
+ * reports a key with no value there, its first error.
+ */
+function refuseKeylessLine(lines: readonly string[], at: number, indent: number): never {
+  if (mayBeKeyLine(lines, at, indent)) fastYamlBail('expected_key_node');
+  const line = lines[at]!;
+  // A plain scalar (no indicator first, no `:` or comment in it) on the last content line: with
+  // a line after it, `yaml` may read both as one multi-line key and word its refusal otherwise.
+  if (!isIndicator(line.charCodeAt(indent)) && !line.includes(':') && !line.includes(' #') && onlyCommentsAfter(lines, at)) {
+    fastYamlRefuse('expected_key', 'Implicit map keys need to be followed by map values', at);
+  }
+  fastYamlBail('expected_key');
+}
+
 /** A block mapping whose first key starts at column `indent` of the cursor's line. */
 function readMapping(st: FastYamlState, indent: number): Record<string, unknown> {
   enter(st);
@@ -270,7 +299,7 @@ function readMapping(st: FastYamlState, indent: number): Record<string, unknown>
     }
     const keyLine = st.line;
     const key = findImplicitKey(lines[keyLine]!, indent);
-    if (key === undefined) fastYamlBail(mayBeKeyLine(lines, keyLine, indent) ? 'expected_key_node' : 'expected_key');
+    if (key === undefined) refuseKeylessLine(lines, keyLine, indent);
     refuseRepeatedKey(map, key.key, keyLine);
     defineOwnKey(map, key.key, readEntryValue(st, key.valueAt, indent, true));
   }

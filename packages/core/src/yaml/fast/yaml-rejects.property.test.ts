@@ -89,6 +89,19 @@ describe('trusted fast-loader refusals agree with yaml', () => {
     );
   });
 
+  it('on truncated and prose-broken mappings (a keyless plain line where a key is due)', () => {
+    const key = fc.constantFrom('a', 'id', 'answer_type', 'x y');
+    const plain = fc.constantFrom('answer_typ', 'free', 'x y z', 'C\\tmp', 'a-b', 'see below.', 'é', '1', 'null', 'a:b', 'a # c', '- x', '"q"', 'k:', '? k', '[a]');
+    const entry = fc.tuple(fc.constantFrom('', '  ', '    '), key, fc.constantFrom(': 1', ':', ': v w')).map((p) => p.join(''));
+    const text = fc.tuple(fc.array(entry, { minLength: 1, maxLength: 4 }), fc.constantFrom('', '  ', '    ', '      '), plain, fc.array(fc.oneof(entry, fc.constantFrom('', '# c', '  : v', '   more', '\t', '\u00a0', ' \t# c', '\r')), { maxLength: 3 })).map(([before, i, p, after]) => [...before, `${i}${p}`, ...after].join('\n'));
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(breaksClaim(t)).toBeUndefined();
+      }),
+      { numRuns: Number(process.env.YAML_REJECTS_RUNS ?? 5000), seed: Number(process.env.YAML_REJECTS_SEED ?? 20261127) },
+    );
+  });
+
   it('counts refusals that actually happen (the claim is not vacuous)', () => {
     const reasons = new Set<string>();
     for (const text of ['a:\n  b: 1\n c: 2', 'a: 1\nb c d', 'title: Fix: the thing', '  - a\n- b', 'Sure! Here it is.\n\nschema_version: 1', 'a: "x" y', 'a: @x', 'a: [1,\n2', '- a\n\tb', 'a: b\n  c: d']) {
@@ -98,9 +111,13 @@ describe('trusted fast-loader refusals agree with yaml', () => {
     expect([...reasons].sort()).toEqual([...YAML_REJECTS].sort());
   });
 
-  it('words tab indentation and repeated keys as yaml does', () => {
-    const worded = ['a: 1\n\tb: 2', 'a:\n  b: 1\n  b: 2'].map((text) => loadYamlFast(text));
-    expect(worded.map((r) => (r.ok ? 'ok' : `${r.message} @${r.line}`))).toEqual(['Tabs are not allowed as indentation @1', 'Map keys must be unique @2']);
+  it('words tab indentation, repeated keys and a keyless plain line as yaml does', () => {
+    const worded = ['a: 1\n\tb: 2', 'a:\n  b: 1\n  b: 2', 'a:\n  b: 1\n  answer_typ'].map((text) => loadYamlFast(text));
+    expect(worded.map((r) => (r.ok ? 'ok' : `${r.message} @${r.line}`))).toEqual([
+      'Tabs are not allowed as indentation @1',
+      'Map keys must be unique @2',
+      'Implicit map keys need to be followed by map values @2',
+    ]);
     // Not worded: a tab-led comment is valid, `1` and `"1"` are distinct keys in yaml.
     expect(['a: 1\n\t# c\nb: [', '1: a\n"1": b'].map((text) => loadYamlFast(text)).map((r) => (r.ok ? 'ok' : r.message))).toEqual([undefined, undefined]);
   });
