@@ -7,10 +7,10 @@
  * keys, …) makes it bail so the caller hands the text unchanged to `yaml`,
  * the parser of record for repairs and diagnostics.
  */
-import { FastYamlBail, fastYamlBail, opensUnreadNode } from './fast-yaml-bail.js';
+import { FastYamlBail, fastYamlBail, fastYamlRefuse, opensUnreadNode } from './fast-yaml-bail.js';
 import { recordFastYamlOutcome } from './fast-yaml-stats.js';
 import { readBlockNode } from './read-block-node.js';
-import { expectLineEnd, HOLDS_KEY_INDICATOR, isDocumentMarker, nextContentLine, skipNonContentLines, type FastYamlState } from './yaml-lines.js';
+import { expectLineEnd, HOLDS_KEY_INDICATOR, indentOf, isDocumentMarker, nextContentLine, skipNonContentLines, type FastYamlState } from './yaml-lines.js';
 
 export type FastYamlResult =
   | { ok: true; value: unknown }
@@ -37,34 +37,48 @@ function splitLines(text: string): string[] {
   return lines;
 }
 
+/** A comment: `#` opening a line or after a space or tab. */
+const COMMENT = /(?:^|[ \t])#/;
+/** A line whose first character is a YAML indicator (after spaces and tabs). */
+const OPENS_WITH_INDICATOR = /^[ \t]*[-?:,[\]{}#&*!|>'"%@`]/;
+
 /**
- * Why content after the root node stops the fast load. After a root block collection it is an
- * error in `yaml` too (`trailing_content`); so is a line holding `: ` after a root plain scalar
- * (prose then YAML: a multi-line scalar cannot hold a key), which is `trailing_after_prose`.
+ * Stops the fast load at content after the root node, saying why. After a root block collection
+ * it is an error in `yaml` too (`trailing_content`); so is a line holding `: ` after a root plain
+ * scalar (prose then YAML: a multi-line scalar cannot hold a key), `trailing_after_prose`.
  * Other lines may continue a root scalar (`x` then `- a` is "x - a") or turn a flow
  * collection into a key (`{a: 1}: b`), so `yaml` decides those.
  */
-function trailingReason(value: unknown, firstLine: string, lines: readonly string[], trailing: number): string {
-  const c = firstLine.trimStart().charCodeAt(0);
+function refuseTrailing(value: unknown, lines: readonly string[], start: number, trailing: number): never {
+  const c = lines[start]!.trimStart().charCodeAt(0);
   const flow = c === 0x5b || c === 0x7b;
-  if (value !== null && typeof value === 'object') return flow ? 'trailing_after_node' : 'trailing_content';
+  if (value !== null && typeof value === 'object') fastYamlBail(flow ? 'trailing_after_node' : 'trailing_content');
   const plain = !opensUnreadNode(c) && c !== 0x22 && c !== 0x27;
-  return plain && typeof value === 'string' && keyLineFollows(lines, trailing) ? 'trailing_after_prose' : 'trailing_after_node';
+  const keyLine = plain && typeof value === 'string' ? keyLineAfter(lines, trailing) : -1;
+  if (keyLine < 0) fastYamlBail('trailing_after_node');
+  // Prose at column 0, plain lines up to the key line, no comment to end the prose first: `yaml`
+  // reads them as one key that spans lines, and says so at the prose's start, its first error.
+  const between = lines.slice(start, keyLine + 1);
+  if (indentOf(lines[start]!) === 0 && !between.some((line) => COMMENT.test(line) || OPENS_WITH_INDICATOR.test(line))) {
+    fastYamlRefuse('trailing_after_prose', 'Implicit keys need to be on a single line', start);
+  }
+  fastYamlBail('trailing_after_prose');
 }
 
 /**
- * True when a line from `from` on holds `: ` before any line that could end the root scalar's
- * document (a marker or directive): prose then YAML, however many prose lines come first.
+ * The first line from `from` on holding `: ` before any line that could end the root scalar's
+ * document (a marker or directive): prose then YAML, however many prose lines come first. -1
+ * when there is none.
  */
-function keyLineFollows(lines: readonly string[], from: number): boolean {
+function keyLineAfter(lines: readonly string[], from: number): number {
   for (let i = from; i < lines.length; i++) {
     const line = lines[i]!;
     const c = line.charCodeAt(0);
-    if (c === 0x25 || ((c === 0x2d || c === 0x2e) && isDocumentMarker(line))) return false;
-    const comment = line.search(/(?:^|[ \t])#/);
-    if (HOLDS_KEY_INDICATOR.test(comment === -1 ? line : line.slice(0, comment))) return true;
+    if (c === 0x25 || ((c === 0x2d || c === 0x2e) && isDocumentMarker(line))) return -1;
+    const comment = line.search(COMMENT);
+    if (HOLDS_KEY_INDICATOR.test(comment === -1 ? line : line.slice(0, comment))) return i;
   }
-  return false;
+  return -1;
 }
 
 /**
@@ -100,7 +114,7 @@ function loadDocument(text: string): unknown {
   const c = lines[start]!.charCodeAt(0);
   const wordsTabs = c !== 0x20 && c !== 0x2d && c !== 0x5b && c !== 0x7b;
   const { value, trailing } = readRootAndTrailing(st, wordsTabs);
-  if (trailing !== lines.length) fastYamlBail(trailingReason(value, lines[start]!, lines, trailing));
+  if (trailing !== lines.length) refuseTrailing(value, lines, start, trailing);
   return value;
 }
 

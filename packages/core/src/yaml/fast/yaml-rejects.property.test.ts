@@ -111,13 +111,16 @@ describe('trusted fast-loader refusals agree with yaml', () => {
     expect([...reasons].sort()).toEqual([...YAML_REJECTS].sort());
   });
 
-  it('words tab indentation, repeated keys and a keyless plain line as yaml does', () => {
-    const worded = ['a: 1\n\tb: 2', 'a:\n  b: 1\n  b: 2', 'a:\n  b: 1\n  answer_typ'].map((text) => loadYamlFast(text));
+  it('words tab indentation, repeated keys, a keyless plain line and prose before keys as yaml does', () => {
+    const texts = ['a: 1\n\tb: 2', 'a:\n  b: 1\n  b: 2', 'a:\n  b: 1\n  answer_typ', '# note\nSure! Here it is.\n\nschema_version: 1'];
+    const worded = texts.map((text) => loadYamlFast(text));
     expect(worded.map((r) => (r.ok ? 'ok' : `${r.message} @${r.line}`))).toEqual([
       'Tabs are not allowed as indentation @1',
       'Map keys must be unique @2',
       'Implicit map keys need to be followed by map values @2',
+      'Implicit keys need to be on a single line @1',
     ]);
+    for (const text of texts) expect(breaksClaim(text)).toBeUndefined();
     // Not worded: a tab-led comment is valid, `1` and `"1"` are distinct keys in yaml.
     expect(['a: 1\n\t# c\nb: [', '1: a\n"1": b'].map((text) => loadYamlFast(text)).map((r) => (r.ok ? 'ok' : r.message))).toEqual([undefined, undefined]);
   });
