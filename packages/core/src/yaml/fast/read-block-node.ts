@@ -240,6 +240,35 @@ function deeperLineReason(line: string, at: number): string {
 }
 
 /**
+ * A line deeper than its mapping where a key is due (see deeperLineReason). Right after a
+ * block sequence's plain entry at its own column (`- a` then `-b`, a dash missing its space),
+ * it is plain text where the sequence ended: `yaml` then says that the mapping's items must
+ * start at one column, at the line's start, its first error.
+ */
+function refuseDeeperKeyLine(lines: readonly string[], at: number, ind: number): never {
+  const line = lines[at]!;
+  // Right after it: a blank or comment line between moves `yaml`'s error onto that line.
+  if (opensPlainText(line, ind) && at > 0 && isPlainEntry(lines[at - 1]!, ind)) {
+    fastYamlRefuse('bad_indent', 'All mapping items must start at the same column', at);
+  }
+  fastYamlBail(deeperLineReason(line, ind));
+}
+
+/** Plain text from `at` to the line's end: no indicator first (but `-b`), no `:`, no comment. */
+function opensPlainText(line: string, at: number): boolean {
+  if (at >= line.length || line.includes(':') || line.includes(' #')) return false;
+  const c = line.charCodeAt(at);
+  if (c !== 0x2d) return !isIndicator(c);
+  const next = line.charCodeAt(at + 1);
+  return at + 1 < line.length && next !== 0x20 && next !== 0x2d;
+}
+
+/** `- text` at column `at`, the text plain (`- The rate limiter …`). */
+function isPlainEntry(line: string, at: number): boolean {
+  return indentOf(line) === at && isSequenceEntry(line, at) && line.charCodeAt(at + 1) === 0x20 && opensPlainText(line, at + 2) && line.charCodeAt(at + 2) !== 0x2d;
+}
+
+/**
  * True when a line where a key is due may still be one for `yaml`: it opens with a node
  * property or indicator (`? k`, `[a]: 1`, `&x k: 1`, `!!str k: 1`, `*x : 1`), or its value
  * follows on a `: ` line (`k` then `  : v`). Otherwise the bail is `expected_key`, a refusal.
@@ -294,7 +323,7 @@ function readMapping(st: FastYamlState, indent: number): Record<string, unknown>
       if (li === lines.length) break;
       const ind = indentOf(lines[li]!);
       if (ind < indent) break;
-      if (ind > indent) fastYamlBail(deeperLineReason(lines[li]!, ind));
+      if (ind > indent) refuseDeeperKeyLine(lines, li, ind);
       st.line = li;
     }
     const keyLine = st.line;

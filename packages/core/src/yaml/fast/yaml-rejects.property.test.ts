@@ -102,6 +102,19 @@ describe('trusted fast-loader refusals agree with yaml', () => {
     );
   });
 
+  it('on block sequences with an entry missing its space (`- a` then `-b`)', () => {
+    const item = fc.tuple(fc.constantFrom('- ', '-', '- - ', '  - ', ' -', '   '), fc.constantFrom('a', 'The rate limiter', 'x: y', '', 'b # c', '-', '--', '"q"', '[a]', 'k:'));
+    const text = fc
+      .tuple(fc.constantFrom('', '  ', '    '), fc.constantFrom('', '  '), fc.array(item, { minLength: 1, maxLength: 5 }), fc.constantFrom('', 'next: 1', '  next: 1', 'next:', '# c'))
+      .map(([m, s, items, after]) => [`${m}key:`, ...items.map(([d, v]) => `${m}${s}${d}${v}`), after === '' ? '' : `${m}${after}`].join('\n'));
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(breaksClaim(t)).toBeUndefined();
+      }),
+      { numRuns: Number(process.env.YAML_REJECTS_RUNS ?? 5000), seed: Number(process.env.YAML_REJECTS_SEED ?? 20261128) },
+    );
+  });
+
   it('counts refusals that actually happen (the claim is not vacuous)', () => {
     const reasons = new Set<string>();
     for (const text of ['a:\n  b: 1\n c: 2', 'a: 1\nb c d', 'title: Fix: the thing', '  - a\n- b', 'Sure! Here it is.\n\nschema_version: 1', 'a: "x" y', 'a: @x', 'a: [1,\n2', '- a\n\tb', 'a: b\n  c: d']) {
@@ -111,14 +124,15 @@ describe('trusted fast-loader refusals agree with yaml', () => {
     expect([...reasons].sort()).toEqual([...YAML_REJECTS].sort());
   });
 
-  it('words tab indentation, repeated keys, a keyless plain line and prose before keys as yaml does', () => {
-    const texts = ['a: 1\n\tb: 2', 'a:\n  b: 1\n  b: 2', 'a:\n  b: 1\n  answer_typ', '# note\nSure! Here it is.\n\nschema_version: 1'];
+  it('words tab indentation, repeated keys, a keyless plain line, prose before keys and a dash missing its space as yaml does', () => {
+    const texts = ['a: 1\n\tb: 2', 'a:\n  b: 1\n  b: 2', 'a:\n  b: 1\n  answer_typ', '# note\nSure! Here it is.\n\nschema_version: 1', 'tests:\n  - a\n  -b\nnext: 1'];
     const worded = texts.map((text) => loadYamlFast(text));
     expect(worded.map((r) => (r.ok ? 'ok' : `${r.message} @${r.line}`))).toEqual([
       'Tabs are not allowed as indentation @1',
       'Map keys must be unique @2',
       'Implicit map keys need to be followed by map values @2',
       'Implicit keys need to be on a single line @1',
+      'All mapping items must start at the same column @2',
     ]);
     for (const text of texts) expect(breaksClaim(text)).toBeUndefined();
     // Not worded: a tab-led comment is valid, `1` and `"1"` are distinct keys in yaml.
