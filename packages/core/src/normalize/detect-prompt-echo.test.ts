@@ -1,9 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineContract } from '../contract/define-contract.js';
 import { toContract } from '../contract/contract.js';
 import { safeParse } from '../pipeline/safe-parse.js';
-import { detectPromptEcho } from './detect-prompt-echo.js';
+import { detectPromptEcho, startsWithRootKey } from './detect-prompt-echo.js';
 
 const prd = toContract(z.object({ schema_version: z.number(), title: z.string() }));
 
@@ -50,5 +51,27 @@ describe('detectPromptEcho', () => {
 
   it('is total on hostile text', () => {
     for (const text of ['', '\u0000', 'CRITICAL OUTPUT RULE:'.repeat(1000), '{'.repeat(10_000)]) expect(() => detectPromptEcho(text, prd)).not.toThrow();
+  });
+});
+
+describe('startsWithRootKey', () => {
+  /** The plain reading: every key tried in its three spellings. */
+  function reference(text: string, keys: readonly string[]): boolean {
+    const head = text.slice(0, 512).trimStart().replace(/^\{\s*/, '');
+    return keys.some((key) => key !== '' && (head.startsWith(`${key}:`) || head.startsWith(`"${key}"`) || head.startsWith(`'${key}'`)));
+  }
+
+  it('agrees with trying every key, plain or awkward', () => {
+    const unit = fc.constantFrom('a', 'b', 'ab', ':', '"', "'", '{', ' ', '\n', '\u00a0', 'title', '_');
+    const key = fc.oneof(fc.constantFrom('a', 'ab', 'title', 'b_a', ''), fc.string({ unit, maxLength: 4 }));
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 14 }), fc.array(key, { maxLength: 4 }), (text, keys) => {
+        expect(startsWithRootKey(text, keys)).toBe(reference(text, keys));
+      }),
+      { numRuns: 20000 },
+    );
+    expect(startsWithRootKey('{\n  "title": "x"}', ['title'])).toBe(true);
+    expect(startsWithRootKey("'ab': 1", ['a', 'ab'])).toBe(true);
+    expect(startsWithRootKey('abc: 1', ['ab'])).toBe(false);
   });
 });

@@ -19,13 +19,59 @@ export interface PromptEcho {
   message: string;
 }
 
-const found = (text: string, markers: readonly string[]): string[] => markers.filter((m) => m !== '' && text.includes(m));
+/** The first character every marker of a list opens with (`#` for the schema markers), or ''. */
+const sharedOpeners = new WeakMap<readonly string[], string>();
 
-/** True when the text opens with `key:`, `"key":` or `{"key":` for a known root key. */
-function startsWithRootKey(text: string, keys: readonly string[]): boolean {
+function sharedOpener(markers: readonly string[]): string {
+  let opener = sharedOpeners.get(markers);
+  if (opener === undefined) {
+    const first = markers.find((m) => m !== '')?.[0] ?? '';
+    opener = first !== '' && markers.every((m) => m === '' || m.startsWith(first)) ? first : '';
+    sharedOpeners.set(markers, opener);
+  }
+  return opener;
+}
+
+/** The markers the text holds, in list order; one search for their shared opener rules out a text without it. */
+function found(text: string, markers: readonly string[]): string[] {
+  const opener = sharedOpener(markers);
+  if (opener !== '' && !text.includes(opener)) return [];
+  return markers.filter((m) => m !== '' && text.includes(m));
+}
+
+/** A contract's root keys as a set, unless one holds a quote or `:` (then each is tried in turn). */
+const keySets = new WeakMap<readonly string[], ReadonlySet<string> | null>();
+
+function keySetOf(keys: readonly string[]): ReadonlySet<string> | null {
+  let set = keySets.get(keys);
+  if (set === undefined) {
+    set = keys.some((key) => /["':]/.test(key)) ? null : new Set(keys.filter((key) => key !== ''));
+    keySets.set(keys, set);
+  }
+  return set;
+}
+
+/**
+ * True when the text opens with `key:`, `"key"`, `'key'` or `{"key"` for a known root key.
+ * With plain keys the head names its one candidate key, looked up in a set: no string is
+ * built per key and output.
+ *
+ * @example
+ * startsWithRootKey('{\n  "title": "x"}', ['title']) // true
+ */
+export function startsWithRootKey(text: string, keys: readonly string[]): boolean {
   // Only the head matters; never copy the whole (possibly huge) text.
-  const head = text.slice(0, 512).trimStart().replace(/^\{\s*/, '');
-  return keys.some((key) => key !== '' && (head.startsWith(`${key}:`) || head.startsWith(`"${key}"`) || head.startsWith(`'${key}'`)));
+  let head = text.slice(0, 512).trimStart();
+  if (head.charCodeAt(0) === 0x7b) head = head.slice(1).trimStart();
+  const set = keySetOf(keys);
+  if (set === null) return keys.some((key) => key !== '' && (head.startsWith(`${key}:`) || head.startsWith(`"${key}"`) || head.startsWith(`'${key}'`)));
+  const quote = head[0];
+  if (quote === '"' || quote === "'") {
+    const end = head.indexOf(quote, 1);
+    return end > 0 && set.has(head.slice(1, end));
+  }
+  const colon = head.indexOf(':');
+  return colon > 0 && set.has(head.slice(0, colon));
 }
 
 /**
