@@ -56,16 +56,28 @@ function loadWithin(text: string, trustFastRefusal: boolean, maxDepth: number, w
   if (trustFastRefusal && YAML_REJECTS.has(fast.reason)) return { ok: false, error: `not YAML (${fast.reason})`, fastRefusal: true };
   // The caller charged the fast loader's unit per character; `yaml` costs the rest of its weight.
   if (work !== undefined && !work.charge((YAML_PARSE_WEIGHT - 1) * text.length)) return { ok: false, error: work.message() };
-  return loadWithYaml(text, maxDepth);
+  return loadWithYaml(text, maxDepth, fast.reason);
 }
 
 /**
- * The parse by `yaml` alone, the parser of record for every text the fast loader declines.
+ * The longest text `yaml` is asked to parse. Its nodes take up to about 300 bytes per
+ * character (a 4 MiB flow sequence of one-letter items peaks near 1.7 GB), so a longer text
+ * could exhaust a batch thread's heap and stop the batch; the fast loader alone reads those.
+ */
+export const MAX_YAML_LIBRARY_LENGTH = 4 * 1024 * 1024;
+
+/**
+ * The parse by `yaml` alone, the parser of record for every text the fast loader declines
+ * (`declined`: its reason, named when the text is too long for `yaml`).
  *
  * @example
  * loadWithYaml('a: 1\na: 2', 1000) // { ok: false, error: 'Map keys must be unique', offset: 5, line: 2 }
  */
-export function loadWithYaml(text: string, maxDepth = DEFAULT_MAX_DEPTH): LoadYamlResult {
+export function loadWithYaml(text: string, maxDepth = DEFAULT_MAX_DEPTH, declined?: string): LoadYamlResult {
+  if (text.length > MAX_YAML_LIBRARY_LENGTH) {
+    const why = declined === undefined ? '' : ` (${declined})`;
+    return { ok: false, error: `The YAML is ${text.length} characters long: past ${MAX_YAML_LIBRARY_LENGTH} only the fast loader reads YAML, and it declined this text${why}.` };
+  }
   if (exceedsYamlDepth(text, maxDepth)) {
     return { ok: false, error: maxDepth < YAML_SAFE_DEPTH ? depthMessage(maxDepth) : `The YAML may nest deeper than ${YAML_SAFE_DEPTH} levels, more than it can load safely.` };
   }
