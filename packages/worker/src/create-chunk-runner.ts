@@ -9,6 +9,7 @@ import { Piscina } from 'piscina';
 import { BatchError } from './batch-error.js';
 import type { ResolvedContractRef } from './load-contract.js';
 import { processChunk, type ChunkInput, type ChunkOutput } from './process-chunk.js';
+import { isHeapExhausted, runLineByLine } from './retry-out-of-memory.js';
 import type { ChunkTask } from './worker.js';
 import { useWasmScanner } from './use-wasm-scanner.js';
 import { workerExecArgv } from './worker-exec-argv.js';
@@ -37,7 +38,7 @@ export const WORKER_URL = new URL('../dist/worker.js', import.meta.url);
  * const { bytes } = await runner.run({ bytes: range.bytes, firstLine: range.firstLine, field: 'output', idField: 'id', includeRaw: false });
  * await runner.close();
  */
-export function createChunkRunner(threads: number, ref: ResolvedContractRef, contract: Contract): ChunkRunner {
+export function createChunkRunner(threads: number, ref: ResolvedContractRef, contract: Contract, threadHeapMb?: number): ChunkRunner {
   if (threads === 0) {
     useWasmScanner();
     return {
@@ -56,13 +57,24 @@ export function createChunkRunner(threads: number, ref: ResolvedContractRef, con
     maxThreads: threads,
     idleTimeout: 60_000,
     concurrentTasksPerWorker: 1,
-    resourceLimits: workerResourceLimits(),
+    resourceLimits: workerResourceLimits(process.execArgv, process.env.NODE_OPTIONS ?? '', threadHeapMb),
     execArgv: workerExecArgv(),
   });
+  // The range's buffer moves to the worker (it is the range's own ArrayBuffer, never shared).
+  const send = (input: ChunkInput): Promise<ChunkOutput> => pool.run({ ...input, contract: ref }, { transferList: [input.bytes.buffer as ArrayBuffer] });
   return {
     mode: 'piscina',
-    // The range's buffer moves to the worker (it is the range's own ArrayBuffer, never shared).
-    run: (input) => pool.run({ ...input, contract: ref }, { transferList: [input.bytes.buffer as ArrayBuffer] }),
+    run: async (input) => {
+      // A copy kept until the chunk is back: a thread that runs out of heap takes the sent bytes
+      // with it. (`new Uint8Array` copies; a Buffer's `slice` would be a view of the same memory.)
+      const kept = new Uint8Array(input.bytes);
+      try {
+        return await send(input);
+      } catch (error) {
+        if (!isHeapExhausted(error)) throw error;
+        return runLineByLine(send, { ...input, bytes: kept }, contract);
+      }
+    },
     close: () => pool.destroy(),
   };
 }

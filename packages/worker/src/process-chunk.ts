@@ -26,6 +26,11 @@ export interface ChunkInput {
   includeRaw: boolean;
   /** The input file, written on each result line in a run of several inputs. */
   file?: string;
+  /**
+   * Set for lines the pipeline must not run on (a record that exhausted a thread's memory):
+   * each non-blank line gets a `bad_record` result with this reason, its id and agent kept.
+   */
+  refusal?: string;
 }
 
 /** NDJSON bytes of the chunk's results (one line per non-blank input line, in order) and their counts. */
@@ -83,6 +88,24 @@ interface Located {
   agent: string | undefined;
 }
 
+/** The record's id and agent, when it has them. */
+function placeOf(record: object, input: ChunkInput): Pick<Located, 'id' | 'agent'> {
+  const idValue = getPath(record, input.idField);
+  const agentValue = getPath(record, 'agent');
+  return { id: typeof idValue === 'string' || typeof idValue === 'number' ? idValue : null, agent: typeof agentValue === 'string' ? agentValue : undefined };
+}
+
+/** A line refused unread: a `bad_record` with the reason, and its id and agent when its envelope parses. */
+function refusedLine(line: string, lineNumber: number, input: ChunkInput, reason: string): Located {
+  const result = badRecord(`line ${lineNumber}: ${reason}`);
+  try {
+    const record: unknown = JSON.parse(line);
+    return typeof record === 'object' && record !== null ? { result, ...placeOf(record, input) } : { result, id: null, agent: undefined };
+  } catch {
+    return { result, id: null, agent: undefined };
+  }
+}
+
 function processLine(line: string, lineNumber: number, input: ChunkInput, contract: Contract): Located {
   let record: unknown;
   try {
@@ -93,10 +116,7 @@ function processLine(line: string, lineNumber: number, input: ChunkInput, contra
   if (typeof record !== 'object' || record === null || Array.isArray(record)) {
     return { result: badRecord(`line ${lineNumber}: the record is ${typeName(record)}, not a JSON object`), id: null, agent: undefined };
   }
-  const idValue = getPath(record, input.idField);
-  const id = typeof idValue === 'string' || typeof idValue === 'number' ? idValue : null;
-  const agentValue = getPath(record, 'agent');
-  const agent = typeof agentValue === 'string' ? agentValue : undefined;
+  const { id, agent } = placeOf(record, input);
   const raw = getPath(record, input.field);
   if (raw === undefined) return { result: badRecord(`line ${lineNumber}: field "${input.field}" is missing`), id, agent };
   if (typeof raw !== 'string') return { result: badRecord(`line ${lineNumber}: field "${input.field}" is ${typeName(raw)}, not a string`), id, agent };
@@ -138,9 +158,11 @@ export function processChunk(input: ChunkInput, contract: Contract): ChunkOutput
     const invalidAt = utf8 ? -1 : findInvalidUtf8(bytes, start, contentEnd);
     start = end + 1;
     if (isBlank(line)) continue;
-    const { result, id, agent } = invalidAt === -1
-      ? processLine(line, lineNumber, input, contract)
-      : { result: badRecord(`line ${lineNumber}: invalid UTF-8 at byte ${invalidAt} of the line`), id: null, agent: undefined };
+    const { result, id, agent } = invalidAt !== -1
+      ? { result: badRecord(`line ${lineNumber}: invalid UTF-8 at byte ${invalidAt} of the line`), id: null, agent: undefined }
+      : input.refusal !== undefined
+        ? refusedLine(line, lineNumber, input, input.refusal)
+        : processLine(line, lineNumber, input, contract);
     const place = { line: lineNumber, id, agent, file: input.file };
     countResult(counts, result, agent, place);
     counts.inputBytes += lineBytes;

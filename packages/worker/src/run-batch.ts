@@ -268,6 +268,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
   if (options.threads !== undefined) checkInteger('threads', options.threads, 0, MAX_THREADS);
   if (options.maxChunksInFlight !== undefined) checkInteger('chunks in flight', options.maxChunksInFlight, 1, 10_000);
   const chunkSize = checkInteger('chunk size', options.chunkSize ?? DEFAULT_CHUNK_SIZE, 1, 1_000_000);
+  if (options.threadHeapMb !== undefined) checkInteger('thread heap (MB)', options.threadHeapMb, 16, 1_000_000);
   const field = options.field ?? 'output';
   const idField = options.idField ?? 'id';
   if (field === '' || idField === '') throw new BatchError('usage', 'field and id field must be non-empty dotted paths');
@@ -296,7 +297,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
   let guard: OutputGuard | undefined;
   try {
     guard = await guardBatchOutput(files, options.output);
-    runner = createChunkRunner(threads, ref, contract);
+    runner = createChunkRunner(threads, ref, contract, options.threadHeapMb);
     output = await openBatchOutput({ output: options.output, metadata, input: { path: files.join(' '), size: input.size ?? null }, resume: options.resume === true, force: options.force === true });
   } catch (error) {
     input.close();

@@ -121,6 +121,12 @@ export interface RunBatchOptions {
   threads?: number;
   /** Records per task sent to a worker. Default 256. */
   chunkSize?: number;
+  /**
+   * Old-generation heap of each worker thread, in MB. Default 2000 (V8 keeps such a heap at most
+   * twice its live size), or what `--max-old-space-size` gives the process. A record that needs
+   * more gets a `bad_record` result; the batch goes on.
+   */
+  threadHeapMb?: number;
   /** Dotted path to the raw model text in each record. Default `output`. */
   field?: string;
   /** Dotted path to the record id. Default `id`. */

@@ -12,4 +12,8 @@ describe('workerResourceLimits', () => {
     expect(workerResourceLimits([], '--enable-source-maps --max_old_space_size=6000')).toEqual({ maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB });
     expect(workerResourceLimits(['--max-semi-space-size=4'], '--no-warnings')).toHaveProperty('maxOldGenerationSizeMb', WORKER_OLD_GENERATION_MB);
   });
+
+  it('takes an explicit cap (RunBatchOptions.threadHeapMb) over both', () => {
+    expect(workerResourceLimits(['--max-old-space-size=8192'], '', 512)).toEqual({ maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB, maxOldGenerationSizeMb: 512 });
+  });
 });

@@ -16,8 +16,8 @@ export const WORKER_YOUNG_GENERATION_MB = 16;
  * heap grow to four times its live size before a full collection; under it, to at most
  * twice. On the 200 MB bench log with 2 threads that took peak RSS from about 275 to
  * 220 MB at the same speed (a 1 GiB cap saves no more). A record needing more than this
- * (far past the 16 MB default `maxLength`) is the case a user's own
- * `--max-old-space-size` is for: given, it applies to the threads instead.
+ * (a hostile 15 MB output can) gets a `bad_record` result (see retry-out-of-memory.ts); a
+ * user's own `--max-old-space-size`, or `threadHeapMb`, applies to the threads instead.
  */
 export const WORKER_OLD_GENERATION_MB = 2000;
 
@@ -32,8 +32,10 @@ function userSetsOldSpace(execArgv: readonly string[], nodeOptions: string): boo
  * @example
  * workerResourceLimits([], '') // { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 2000 }
  * workerResourceLimits(['--max-old-space-size=8192'], '') // { maxYoungGenerationSizeMb: 16 }
+ * workerResourceLimits([], '', 512) // { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 512 } (RunBatchOptions.threadHeapMb)
  */
-export function workerResourceLimits(execArgv: readonly string[] = process.execArgv, nodeOptions: string = process.env.NODE_OPTIONS ?? ''): ResourceLimits {
+export function workerResourceLimits(execArgv: readonly string[] = process.execArgv, nodeOptions: string = process.env.NODE_OPTIONS ?? '', oldGenerationMb?: number): ResourceLimits {
+  if (oldGenerationMb !== undefined) return { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB, maxOldGenerationSizeMb: oldGenerationMb };
   return {
     maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
     ...(!userSetsOldSpace(execArgv, nodeOptions) && { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB }),
