@@ -10,7 +10,7 @@ import type { LaterRoot, ParseOutcome, ParseStageOptions } from '../stage-types.
 import { repairJson } from './repair-json.js';
 import { JSON_CODE_INFO } from './codes.js';
 import { leadingTrim, trailingTrims, trimAroundRoot } from './trim-around-root.js';
-import { isJsonSpace, tryJsonParse } from './try-json-parse.js';
+import { jsonEndOf, jsonStartOf, tryJsonParse } from './try-json-parse.js';
 import { DEFAULT_MAX_DEPTH, depthMessage, exceedsDepth, tooShortToNest } from '../nesting-depth.js';
 
 /** Openers tried before giving up; bounds work on prose full of brackets. */
@@ -123,15 +123,6 @@ function withinDepth(outcome: ParseOutcome, text: string, maxDepth: number): Par
   return outcome;
 }
 
-/** `[start, end)` of the text without the JSON whitespace around it (space, tab, LF, CR: what `JSON.parse` skips). */
-function jsonTrimmedBounds(text: string): [number, number] {
-  let start = 0;
-  let end = text.length;
-  while (start < end && isJsonSpace(text.charCodeAt(start))) start++;
-  while (end > start && isJsonSpace(text.charCodeAt(end - 1))) end--;
-  return [start, end];
-}
-
 /**
  * Passes over the text charged for the repair stage: the balanced slices (read once, and
  * repaired when they do not parse) and the repairer (at most three runs of one pass).
@@ -148,7 +139,8 @@ function readJson(candidate: Candidate, options: ParseStageOptions): ParseOutcom
 
   // The direct parse (when it ran) refused the whole text: a root spanning all of it but its
   // JSON whitespace would be refused again.
-  const [wholeStart, wholeEnd] = options.mode !== 'repair' ? jsonTrimmedBounds(text) : [-1, -1];
+  const wholeStart = options.mode !== 'repair' ? jsonStartOf(text) : -1;
+  const wholeEnd = wholeStart < 0 ? -1 : jsonEndOf(text, wholeStart);
   const work = options.work;
   if (work !== undefined && !work.charge(REPAIR_PASSES * text.length)) return { ok: false, failure: 'syntax', error: work.message(), interventions: [] };
   let sawOpener = false;

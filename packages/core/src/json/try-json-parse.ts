@@ -1,3 +1,5 @@
+import { isWs } from './json-chars.js';
+
 /**
  * `JSON.parse` that reports failure as a value. A failed parse is the normal
  * case on the candidate loop (prose, a fenced answer, a draft needing repair),
@@ -22,9 +24,18 @@ export function tryJsonParse(text: string): { ok: true; value: unknown } | { ok:
   }
 }
 
-/** JSON's whitespace (space, tab, LF, CR): the only characters `JSON.parse` skips around a value. */
-export function isJsonSpace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+/** Index of the first character past the JSON whitespace (space, tab, LF, CR, as `isWs`) opening the text. */
+export function jsonStartOf(text: string): number {
+  let start = 0;
+  while (start < text.length && isWs(text.charCodeAt(start))) start++;
+  return start;
+}
+
+/** End (exclusive) of the text without the JSON whitespace closing it, not before `start`. */
+export function jsonEndOf(text: string, start: number): number {
+  let end = text.length;
+  while (end > start && isWs(text.charCodeAt(end - 1))) end--;
+  return end;
 }
 
 /**
@@ -33,11 +44,9 @@ export function isJsonSpace(c: number): boolean {
  * (`e`) or `null` (`l`). False only for texts `JSON.parse` would refuse.
  */
 export function endsCanBoundJson(text: string): boolean {
-  let start = 0;
-  let end = text.length - 1;
-  while (start <= end && isJsonSpace(text.charCodeAt(start))) start++;
-  while (end > start && isJsonSpace(text.charCodeAt(end))) end--;
-  if (start > end) return false;
+  const start = jsonStartOf(text);
+  const end = jsonEndOf(text, start) - 1;
+  if (end < start) return false;
   const last = text.charCodeAt(end);
   switch (text.charCodeAt(start)) {
     case 0x7b: // {

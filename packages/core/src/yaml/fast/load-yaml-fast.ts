@@ -9,7 +9,7 @@
  */
 import { FastYamlBail, fastYamlBail, fastYamlRefuse, opensUnreadNode } from './fast-yaml-bail.js';
 import { recordFastYamlOutcome } from './fast-yaml-stats.js';
-import { readBlockNode } from './read-block-node.js';
+import { isIndicator, readBlockNode } from './read-block-node.js';
 import { expectLineEnd, HOLDS_KEY_INDICATOR, indentOf, isDocumentMarker, nextContentLine, skipNonContentLines, type FastYamlState } from './yaml-lines.js';
 
 export type FastYamlResult =
@@ -39,8 +39,12 @@ function splitLines(text: string): string[] {
 
 /** A comment: `#` opening a line or after a space or tab. */
 const COMMENT = /(?:^|[ \t])#/;
-/** A line whose first character is a YAML indicator (after spaces and tabs). */
-const OPENS_WITH_INDICATOR = /^[ \t]*[-?:,[\]{}#&*!|>'"%@`]/;
+/** A line whose first character after spaces and tabs is a YAML indicator. */
+function opensWithIndicator(line: string): boolean {
+  let k = 0;
+  while (line.charCodeAt(k) === 0x20 || line.charCodeAt(k) === 0x09) k++;
+  return isIndicator(line.charCodeAt(k));
+}
 
 /**
  * Stops the fast load at content after the root node, saying why. After a root block collection
@@ -59,7 +63,7 @@ function refuseTrailing(value: unknown, lines: readonly string[], start: number,
   // Prose at column 0, plain lines up to the key line, no comment to end the prose first: `yaml`
   // reads them as one key that spans lines, and says so at the prose's start, its first error.
   const between = lines.slice(start, keyLine + 1);
-  if (indentOf(lines[start]!) === 0 && !between.some((line) => COMMENT.test(line) || OPENS_WITH_INDICATOR.test(line))) {
+  if (indentOf(lines[start]!) === 0 && !between.some((line) => COMMENT.test(line) || opensWithIndicator(line))) {
     fastYamlRefuse('trailing_after_prose', 'Implicit keys need to be on a single line', start);
   }
   fastYamlBail('trailing_after_prose');

@@ -25,7 +25,7 @@ import {
 const MAX_KEY_LENGTH = 1000;
 
 /** Characters that cannot start a plain scalar (YAML c-indicator). */
-function isIndicator(c: number): boolean {
+export function isIndicator(c: number): boolean {
   switch (c) {
     case 0x2d: case 0x3f: case 0x3a: case 0x2c: case 0x5b: case 0x5d: case 0x7b: case 0x7d: case 0x23:
     case 0x26: case 0x2a: case 0x21: case 0x7c: case 0x3e: case 0x27: case 0x22: case 0x25: case 0x40: case 0x60:
@@ -289,8 +289,9 @@ function onlyCommentsAfter(lines: readonly string[], at: number): boolean {
     const line = lines[i]!;
     let k = 0;
     while (line.charCodeAt(k) === 0x20 || line.charCodeAt(k) === 0x09) k++;
-    // Only spaces and tabs make a line blank for YAML (not every space `trim` knows).
-    if (k < line.length && line.charCodeAt(k) !== 0x23 && !(k === line.length - 1 && line.charCodeAt(k) === 0x0d)) return false;
+    // Only spaces and tabs make a line blank for YAML (not every space `trim` knows); line
+    // breaks are gone (splitLines strips a CR before LF, and a lone CR bails the load).
+    if (k < line.length && line.charCodeAt(k) !== 0x23) return false;
   }
   return true;
 }
@@ -304,9 +305,9 @@ function onlyCommentsAfter(lines: readonly string[], at: number): boolean {
 function refuseKeylessLine(lines: readonly string[], at: number, indent: number): never {
   if (mayBeKeyLine(lines, at, indent)) fastYamlBail('expected_key_node');
   const line = lines[at]!;
-  // A plain scalar (no indicator first, no `:` or comment in it) on the last content line: with
-  // a line after it, `yaml` may read both as one multi-line key and word its refusal otherwise.
-  if (!isIndicator(line.charCodeAt(indent)) && !line.includes(':') && !line.includes(' #') && onlyCommentsAfter(lines, at)) {
+  // A plain scalar (no indicator first, not even `-`) on the last content line: with a line
+  // after it, `yaml` may read both as one multi-line key and word its refusal otherwise.
+  if (line.charCodeAt(indent) !== 0x2d && opensPlainText(line, indent) && onlyCommentsAfter(lines, at)) {
     fastYamlRefuse('expected_key', 'Implicit map keys need to be followed by map values', at);
   }
   fastYamlBail('expected_key');
