@@ -42,6 +42,11 @@ function optionalJson(value: string | Intervention['path'] | null): string {
   return value === undefined || value === null ? ',null' : `,${JSON.stringify(value)}`;
 }
 
+/** A field the wire writes (absent ones are `undefined` or `null` alike). */
+function present(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
 /**
  * The JSON of one intervention on the wire, written directly (no array built per
  * intervention): `[rule, stage, category, message, span, path, before, after]`, or the short
@@ -54,7 +59,6 @@ function optionalJson(value: string | Intervention['path'] | null): string {
 export function interventionJson(i: Intervention, short: boolean): string {
   let text = `[${JSON.stringify(i.rule)}`;
   if (!short) text += `,${JSON.stringify(i.stage)},${JSON.stringify(i.category)},${JSON.stringify(i.message)}`;
-  const present = (v: unknown): boolean => v !== undefined && v !== null;
   const fields = present(i.after) ? 4 : present(i.before) ? 3 : present(i.path) ? 2 : present(i.span) ? 1 : 0;
   if (fields >= 1) text += spanJson(i.span);
   if (fields >= 2) text += optionalJson(i.path);
