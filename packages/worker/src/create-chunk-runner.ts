@@ -1,45 +1,35 @@
 /**
- * Where chunks run: inline on the calling thread (threads = 0) or on a
- * Piscina pool of worker threads (threads ≥ 1).
+ * Where chunks run: inline on the calling thread (threads = 0), on a pool of
+ * worker threads made for the run (threads ≥ 1), or on a pool the caller
+ * shares between runs.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Contract } from '@airlock/core';
-import { Piscina } from 'piscina';
-import { BatchError } from './batch-error.js';
+import { createBatchPool, piscinaOf, type BatchPool } from './batch-pool.js';
 import type { ResolvedContractRef } from './load-contract.js';
 import { processChunk, type ChunkInput, type ChunkOutput } from './process-chunk.js';
 import { isHeapExhausted, runLineByLine } from './retry-out-of-memory.js';
-import type { ChunkTask } from './worker.js';
 import { useWasmScanner } from './use-wasm-scanner.js';
-import { workerExecArgv } from './worker-exec-argv.js';
-import { workerResourceLimits } from './worker-resource-limits.js';
 
-/** Runs chunks; `close` releases the threads. */
+/** Runs chunks; `close` releases the threads the runner started (never a shared pool's). */
 export interface ChunkRunner {
   mode: 'inline' | 'piscina';
   run(input: ChunkInput): Promise<ChunkOutput>;
   close(): Promise<void>;
 }
 
-/**
- * Piscina needs a JavaScript file, so it always loads the built worker: from
- * `dist/` this URL points at the sibling file, from `src/` (tests) at the build
- * output. Tests of the pool therefore need `build` first (turbo's `test` task
- * depends on it).
- */
-export const WORKER_URL = new URL('../dist/worker.js', import.meta.url);
+/** Where a run's chunks go: a thread count, or a pool shared with other runs. */
+export type ChunkPlace = { threads: number; threadHeapMb?: number | undefined } | { pool: BatchPool };
 
 /**
  * Creates a chunk runner.
  *
  * @example
- * const runner = createChunkRunner(2, resolvedRef, contract);
+ * const runner = createChunkRunner({ threads: 2 }, resolvedRef, contract);
  * const { bytes } = await runner.run({ bytes: range.bytes, firstLine: range.firstLine, field: 'output', idField: 'id', includeRaw: false });
  * await runner.close();
  */
-export function createChunkRunner(threads: number, ref: ResolvedContractRef, contract: Contract, threadHeapMb?: number): ChunkRunner {
-  if (threads === 0) {
+export function createChunkRunner(place: ChunkPlace, ref: ResolvedContractRef, contract: Contract): ChunkRunner {
+  if ('threads' in place && place.threads === 0) {
     useWasmScanner();
     return {
       mode: 'inline',
@@ -47,21 +37,11 @@ export function createChunkRunner(threads: number, ref: ResolvedContractRef, con
       close: async () => {},
     };
   }
-  if (!existsSync(WORKER_URL)) {
-    throw new BatchError('worker', `the worker thread file is not built (${fileURLToPath(WORKER_URL)}); run the build first`);
-  }
-  const pool = new Piscina<ChunkTask, ChunkOutput>({
-    filename: WORKER_URL.href,
-    name: 'runChunkTask',
-    minThreads: threads,
-    maxThreads: threads,
-    idleTimeout: 60_000,
-    concurrentTasksPerWorker: 1,
-    resourceLimits: workerResourceLimits(process.execArgv, process.env.NODE_OPTIONS ?? '', threadHeapMb),
-    execArgv: workerExecArgv(),
-  });
+  const owned = 'threads' in place;
+  const pool = owned ? createBatchPool({ threads: place.threads, ...(place.threadHeapMb === undefined ? {} : { threadHeapMb: place.threadHeapMb }) }) : place.pool;
+  const piscina = piscinaOf(pool);
   // The range's buffer moves to the worker (it is the range's own ArrayBuffer, never shared).
-  const send = (input: ChunkInput): Promise<ChunkOutput> => pool.run({ ...input, contract: ref }, { transferList: [input.bytes.buffer as ArrayBuffer] });
+  const send = (input: ChunkInput): Promise<ChunkOutput> => piscina.run({ ...input, contract: ref }, { transferList: [input.bytes.buffer as ArrayBuffer] });
   return {
     mode: 'piscina',
     run: async (input) => {
@@ -75,6 +55,6 @@ export function createChunkRunner(threads: number, ref: ResolvedContractRef, con
         return runLineByLine(send, { ...input, bytes: kept }, contract);
       }
     },
-    close: () => pool.destroy(),
+    close: () => (owned ? pool.close() : Promise.resolve()),
   };
 }

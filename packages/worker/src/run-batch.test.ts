@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchError } from './batch-error.js';
 import { checkpointPath, readCheckpoint } from './checkpoint.js';
-import { WORKER_URL } from './create-chunk-runner.js';
+import { WORKER_URL } from './batch-pool.js';
 import { runBatch } from './run-batch.js';
 import { makeRunLog } from './test-support/make-run-log.js';
 import { tempDir } from './test-support/temp-dir.js';

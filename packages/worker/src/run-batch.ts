@@ -269,6 +269,9 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
   if (options.maxChunksInFlight !== undefined) checkInteger('chunks in flight', options.maxChunksInFlight, 1, 10_000);
   const chunkSize = checkInteger('chunk size', options.chunkSize ?? DEFAULT_CHUNK_SIZE, 1, 1_000_000);
   if (options.threadHeapMb !== undefined) checkInteger('thread heap (MB)', options.threadHeapMb, 16, 1_000_000);
+  if (options.pool !== undefined && (options.threads !== undefined || options.threadHeapMb !== undefined)) {
+    throw new BatchError('usage', 'give a run either a pool or threads (and a thread heap), not both: a shared pool already has its threads');
+  }
   const field = options.field ?? 'output';
   const idField = options.idField ?? 'id';
   if (field === '' || idField === '') throw new BatchError('usage', 'field and id field must be non-empty dotted paths');
@@ -291,13 +294,13 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
     contract, contractRef: options.contract, field, idField, includeRaw: options.includeRaw === true,
     ...(fingerprint === undefined ? {} : { input: { files, fingerprint } }),
   });
-  const threads = options.threads ?? defaultThreads(input);
+  const threads = options.pool?.threads ?? options.threads ?? defaultThreads(input);
   let runner: ChunkRunner | undefined;
   let output: BatchOutput;
   let guard: OutputGuard | undefined;
   try {
     guard = await guardBatchOutput(files, options.output);
-    runner = createChunkRunner(threads, ref, contract, options.threadHeapMb);
+    runner = createChunkRunner(options.pool === undefined ? { threads, threadHeapMb: options.threadHeapMb } : { pool: options.pool }, ref, contract);
     output = await openBatchOutput({ output: options.output, metadata, input: { path: files.join(' '), size: input.size ?? null }, resume: options.resume === true, force: options.force === true });
   } catch (error) {
     input.close();

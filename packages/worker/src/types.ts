@@ -4,6 +4,7 @@
  */
 import type { FailureClass } from '@airlock/core';
 import type { BATCH_FORMAT_VERSION } from './batch-format.js';
+import type { BatchPool } from './batch-pool.js';
 
 /** Where a contract lives: a module specifier (path or package) and an export name. */
 export interface ContractRef {
@@ -119,6 +120,12 @@ export interface RunBatchOptions {
   contract: ContractRef;
   /** Worker threads; 0 runs inline on the calling thread. Default: inline below 16 MiB of input (2 MiB gzip), else available parallelism. */
   threads?: number;
+  /**
+   * Run on these threads (from `createBatchPool`) instead of starting and stopping a pool for this
+   * run: threads that earlier runs warmed up run at full speed at once. Not with `threads` or
+   * `threadHeapMb`. The run leaves the pool open.
+   */
+  pool?: BatchPool;
   /** Records per task sent to a worker. Default 256. */
   chunkSize?: number;
   /**

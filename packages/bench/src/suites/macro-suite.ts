@@ -1,7 +1,8 @@
 /**
  * Macro: the whole pipeline over a generated run log. In each round the naive
  * pipeline, Airlock in-process and `runBatch` inline, with 1 and with 2 worker
- * threads process the same file one after the other, so every ratio compares
+ * threads (fresh pools, and warm pools that ran the log once before) process
+ * the same file one after the other, so every ratio compares
  * passes that met the same machine load; the figures are medians over rounds.
  * Two generator profiles: the default even mix and a realistic one.
  */
@@ -16,21 +17,24 @@ import { processLog } from '../macro/process-log.js';
 import { timeProcess, wholeProcessUnavailable, type ProcessSubject } from '../macro/whole-process.js';
 import { formatKindProfile, profileByKind } from '../macro/profile-by-kind.js';
 import type { Measurement } from '../measure/measure-task.js';
-import { loadRunBatch, type BenchBatchStats, type RunBatch as RunBatchFn } from '../optional/load-run-batch.js';
+import { loadCreateBatchPool, loadRunBatch, type BenchBatchPool, type BenchBatchStats, type CreateBatchPool, type RunBatch as RunBatchFn } from '../optional/load-run-batch.js';
 import type { RatioSpec } from '../report/results.js';
 import { BATCH2_VS_BATCH1, BATCH2_VS_NAIVE, BATCH_INLINE_VS_NAIVE, BATCH_STARTUP_PER_THREAD, KINDS_NEAR_NAIVE, kindVsNaive } from '../report/targets.js';
 import type { SuiteRecorder } from './suite-recorder.js';
 import type { Suite, SuiteContext } from './suite.js';
 
-const THREADS = [0, 1, 2] as const;
-type Subject = 'naive' | 'airlock' | `batch${(typeof THREADS)[number]}`;
+type Subject = 'naive' | 'airlock' | 'batch0' | 'batch1' | 'batch2' | 'batch1warm' | 'batch2warm';
 const SUBJECTS: Record<Subject, string> = {
   naive: 'naive pipeline, 1 thread',
   airlock: 'Airlock safeParse, 1 thread (no output)',
   batch0: 'runBatch inline (threads 0)',
-  batch1: 'runBatch, 1 thread',
-  batch2: 'runBatch, 2 threads',
+  batch1: 'runBatch, 1 thread (fresh pool)',
+  batch2: 'runBatch, 2 threads (fresh pool)',
+  batch1warm: 'runBatch, 1 thread (warm pool)',
+  batch2warm: 'runBatch, 2 threads (warm pool)',
 };
+const BATCH_SUBJECTS = ['batch0', 'batch1', 'batch2', 'batch1warm', 'batch2warm'] as const;
+type BatchSubject = (typeof BATCH_SUBJECTS)[number];
 
 interface Pass {
   ms: number;
@@ -51,15 +55,18 @@ function cpuMsSince(start: NodeJS.CpuUsage): number {
   return (used.user + used.system) / 1000;
 }
 
+/** Where a run's chunks go: threads started for it, or a pool shared with earlier runs. */
+type Place = { threads: number } | { pool: BenchBatchPool };
+
 function batchRunner(ctx: SuiteContext, runBatch: RunBatchFn) {
-  return async (input: string, threads: number): Promise<Pass> => {
+  return async (input: string, place: Place, name: string): Promise<Pass> => {
     const started = performance.now();
     const cpu = process.cpuUsage();
     const stats: BenchBatchStats | undefined = await runBatch({
       input,
-      output: join(ctx.tmpDir, `batch-${threads}.ndjson`),
+      output: join(ctx.tmpDir, `${name}.ndjson`),
       contract: { module: CONTRACT_MODULE, export: 'benchContract' },
-      threads,
+      ...place,
       field: 'output',
       force: true,
     });
@@ -68,30 +75,62 @@ function batchRunner(ctx: SuiteContext, runBatch: RunBatchFn) {
   };
 }
 
+/** The batch machinery a profile runs: `runBatch`, and pools when the worker can make them. */
+interface BatchKit {
+  runBatch: RunBatchFn | undefined;
+  createPool: CreateBatchPool | undefined;
+  reason: string | undefined;
+}
+
+/**
+ * Pools of 1 and 2 threads, each warmed by one unmeasured pass over the log: what a
+ * long-running process (or a batch of many logs) runs on after its first megabytes.
+ */
+async function warmPools(kit: BatchKit, run: ReturnType<typeof batchRunner>, log: string): Promise<Map<BatchSubject, Place>> {
+  const places = new Map<BatchSubject, Place>([['batch0', { threads: 0 }], ['batch1', { threads: 1 }], ['batch2', { threads: 2 }]]);
+  if (kit.createPool === undefined) return places;
+  for (const [subject, threads] of [['batch1warm', 1], ['batch2warm', 2]] as const) {
+    const pool = kit.createPool({ threads });
+    places.set(subject, { pool });
+    await run(log, { pool }, `${subject}-warm-up`);
+  }
+  return places;
+}
+
+async function closePools(places: Map<BatchSubject, Place>): Promise<void> {
+  for (const place of places.values()) if ('pool' in place) await place.pool.close();
+}
+
 /** One profile: rounds of every subject, medians recorded, ratios of medians. */
-async function measureProfile(ctx: SuiteContext, rec: SuiteRecorder, profile: LogProfile, runBatch: RunBatchFn | undefined, reason: string | undefined): Promise<void> {
+async function measureProfile(ctx: SuiteContext, rec: SuiteRecorder, profile: LogProfile, kit: BatchKit): Promise<void> {
   const size = ctx.mode === 'quick' ? 1024 * 1024 : 20 * 1024 * 1024;
   const rounds = ctx.rounds;
   const log = await ensureLog(ctx.corpusDir, size, ctx.seed, profile);
   const caseName = `run log ${formatSize(size)}${profile === 'default' ? '' : ` (${profile})`}`;
   const suffix = profile === 'default' ? '' : `.${profile}`;
-  const runBatchPass = runBatch === undefined ? undefined : batchRunner(ctx, runBatch);
+  const runBatchPass = kit.runBatch === undefined ? undefined : batchRunner(ctx, kit.runBatch);
+  const places = runBatchPass === undefined ? new Map<BatchSubject, Place>() : await warmPools(kit, runBatchPass, log);
   const passes = new Map<Subject, Pass[]>();
   let bytes = 0;
-  for (let round = 0; round < rounds; round++) {
-    for (const subject of Object.keys(SUBJECTS) as Subject[]) {
-      let pass: Pass;
-      if (subject === 'naive' || subject === 'airlock') {
-        const cpu = process.cpuUsage();
-        const run = await processLog(log, PIPELINES[subject]);
-        bytes = run.bytes;
-        pass = { ms: run.ms, cpuMs: cpuMsSince(cpu), records: run.records, valid: run.accepted };
-      } else {
-        if (runBatchPass === undefined) continue;
-        pass = await runBatchPass(log, Number(subject.slice('batch'.length)));
+  try {
+    for (let round = 0; round < rounds; round++) {
+      for (const subject of Object.keys(SUBJECTS) as Subject[]) {
+        let pass: Pass;
+        if (subject === 'naive' || subject === 'airlock') {
+          const cpu = process.cpuUsage();
+          const run = await processLog(log, PIPELINES[subject]);
+          bytes = run.bytes;
+          pass = { ms: run.ms, cpuMs: cpuMsSince(cpu), records: run.records, valid: run.accepted };
+        } else {
+          const place = places.get(subject);
+          if (runBatchPass === undefined || place === undefined) continue;
+          pass = await runBatchPass(log, place, subject);
+        }
+        passes.set(subject, [...(passes.get(subject) ?? []), pass]);
       }
-      passes.set(subject, [...(passes.get(subject) ?? []), pass]);
     }
+  } finally {
+    await closePools(places);
   }
   const measured = new Map<Subject, Measurement>();
   for (const [subject, list] of passes) {
@@ -102,12 +141,12 @@ async function measureProfile(ctx: SuiteContext, rec: SuiteRecorder, profile: Lo
     const note = `${records} records (${((valid / Math.max(records, 1)) * 100).toFixed(1)} % valid), ${Math.round(records / (ms / 1000))} records/s, ${(bytes / 1e6 / (ms / 1000)).toFixed(1)} MB/s, CPU ${(cpu / 1000).toFixed(2)} s${spread}`;
     measured.set(subject, rec.timed(caseName, SUBJECTS[subject], ms, bytes, note));
   }
-  if (runBatch === undefined) for (const subject of ['batch0', 'batch1', 'batch2'] as const) rec.unavailable(caseName, SUBJECTS[subject], reason ?? 'runBatch unavailable');
+  for (const subject of BATCH_SUBJECTS) if (!passes.has(subject)) rec.unavailable(caseName, SUBJECTS[subject], kit.reason ?? 'createBatchPool unavailable');
   const airlock = passes.get('airlock')?.[0];
-  for (const threads of THREADS) {
-    const pass = passes.get(`batch${threads}`)?.[0];
+  for (const subject of BATCH_SUBJECTS) {
+    const pass = passes.get(subject)?.[0];
     if (pass !== undefined && airlock !== undefined && pass.valid !== airlock.valid) {
-      rec.note(`runBatch (${threads} thread(s)) found ${pass.valid} valid records where in-process safeParse found ${airlock.valid}: worker threads load the built dist of @airlock/core; is it stale (run turbo build)?`);
+      rec.note(`${SUBJECTS[subject]} found ${pass.valid} valid records where in-process safeParse found ${airlock.valid}: worker threads load the built dist of @airlock/core; is it stale (run turbo build)?`);
     }
   }
   const get = (s: Subject): Measurement | null => measured.get(s) ?? null;
@@ -116,13 +155,16 @@ async function measureProfile(ctx: SuiteContext, rec: SuiteRecorder, profile: Lo
   const ratio = (base: RatioSpec, a: Subject, b: Subject): void => {
     const perRound = (passes.get(a) ?? []).map((p, k) => (passes.get(b)?.[k]?.ms ?? NaN) / p.ms).filter(Number.isFinite);
     const note = perRound.length > 1 ? `per round ${perRound.map((r) => r.toFixed(2)).join(', ')}` : undefined;
-    rec.speedRatio(spec(base), get(a), get(b), note ?? reason);
+    rec.speedRatio(spec(base), get(a), get(b), note ?? kit.reason);
   };
   ratio({ id: 'macro.airlock1_vs_naive', label: 'Whole log: Airlock single-thread vs naive single-thread', unit: 'x', better: 'higher' }, 'airlock', 'naive');
-  ratio(BATCH2_VS_NAIVE, 'batch2', 'naive');
-  ratio(BATCH2_VS_BATCH1, 'batch2', 'batch1');
+  ratio(BATCH2_VS_NAIVE, 'batch2warm', 'naive');
+  ratio(BATCH2_VS_BATCH1, 'batch2warm', 'batch1warm');
   ratio(BATCH_INLINE_VS_NAIVE, 'batch0', 'naive');
-  ratio({ id: 'macro.batch1_vs_airlock1', label: 'Whole log: runBatch 1 thread vs Airlock in-process single-thread', unit: 'x', better: 'higher' }, 'batch1', 'airlock');
+  ratio({ id: 'macro.batch2_vs_naive', label: 'Whole log: runBatch 2 threads (fresh pool: start-up and warm-up included) vs naive single-thread pipeline', unit: 'x', better: 'higher' }, 'batch2', 'naive');
+  ratio({ id: 'macro.batch2_vs_batch1', label: 'Whole log: runBatch 2 threads vs 1 thread (fresh pools)', unit: 'x', better: 'higher' }, 'batch2', 'batch1');
+  ratio({ id: 'macro.batch2_fresh_vs_warm', label: 'Whole log: runBatch 2 threads, fresh pool vs warm pool (what warm-up costs)', unit: 'x', better: 'higher' }, 'batch2', 'batch2warm');
+  ratio({ id: 'macro.batch1_vs_airlock1', label: 'Whole log: runBatch 1 thread (warm pool) vs Airlock in-process single-thread', unit: 'x', better: 'higher' }, 'batch1warm', 'airlock');
   ratio({ id: 'macro.batch_inline_vs_airlock1', label: 'Whole log: runBatch inline (reading, serializing, writing) vs Airlock in-process without output', unit: 'x', better: 'higher' }, 'batch0', 'airlock');
   // Single-thread work compared in CPU time: what a quiet core would show when the machine is shared.
   const cpuOf = (s: Subject): number | undefined => {
@@ -136,7 +178,8 @@ async function measureProfile(ctx: SuiteContext, rec: SuiteRecorder, profile: Lo
   };
   cpuRatio('macro.batch_inline_vs_naive_cpu', 'Whole log, CPU time: runBatch inline vs naive single-thread pipeline', 'batch0', 'naive');
   cpuRatio('macro.airlock1_vs_naive_cpu', 'Whole log, CPU time: Airlock in-process vs naive single-thread pipeline', 'airlock', 'naive');
-  cpuRatio('macro.batch2_vs_naive_cpu_work', 'Whole log, CPU time: naive single-thread vs runBatch 2 threads (all threads; > 1 means less total work)', 'batch2', 'naive');
+  cpuRatio('macro.batch2_vs_naive_cpu_work', 'Whole log, CPU time: naive single-thread vs runBatch 2 threads, fresh pool (all threads; > 1 means less total work)', 'batch2', 'naive');
+  cpuRatio('macro.batch2_warm_vs_naive_cpu_work', 'Whole log, CPU time: naive single-thread vs runBatch 2 threads, warm pool (all threads; > 1 means less total work)', 'batch2warm', 'naive');
   if (profile === 'default') {
     rec.ratio({ id: 'macro.airlock.valid', label: 'Whole log: records valid with Airlock', unit: '%', better: 'higher' }, ((airlock?.valid ?? 0) / Math.max(airlock?.records ?? 1, 1)) * 100);
     const naive = passes.get('naive')?.[0];
@@ -151,8 +194,8 @@ async function measureStartup(ctx: SuiteContext, rec: SuiteRecorder, runBatch: R
   const inline: Pass[] = [];
   const two: Pass[] = [];
   for (let round = 0; round < ctx.rounds; round++) {
-    inline.push(await run(tiny, 0));
-    two.push(await run(tiny, 2));
+    inline.push(await run(tiny, { threads: 0 }, 'startup-inline'));
+    two.push(await run(tiny, { threads: 2 }, 'startup-2'));
   }
   const cpuPerThread = Math.max(0, (median(two.map((p) => p.cpuMs)) - median(inline.map((p) => p.cpuMs))) / 2);
   rec.ratio({ id: 'macro.startup_cpu_ms_per_thread', label: 'Pool start-up per worker thread, CPU time (2 threads minus inline, halved)', unit: 'ms', better: 'lower' }, cpuPerThread);
@@ -203,12 +246,16 @@ export const macroSuite: Suite = {
   description: 'Whole pipeline over generated logs (default and realistic profiles): naive, Airlock in-process, runBatch inline / 1 / 2 threads; and as users run it, fresh processes (naive script, airlock batch)',
   async run(ctx, rec) {
     const batch = await loadRunBatch();
-    const runBatch = batch.available ? batch.value : undefined;
-    const reason = batch.available ? undefined : batch.reason;
+    const pools = await loadCreateBatchPool();
+    const kit: BatchKit = {
+      runBatch: batch.available ? batch.value : undefined,
+      createPool: pools.available ? pools.value : undefined,
+      reason: !batch.available ? batch.reason : !pools.available ? pools.reason : undefined,
+    };
     for (const profile of ctx.mode === 'quick' ? (['default'] as const) : (['default', 'realistic'] as const)) {
-      await measureProfile(ctx, rec, profile, runBatch, reason);
+      await measureProfile(ctx, rec, profile, kit);
     }
-    if (runBatch !== undefined) await measureStartup(ctx, rec, runBatch);
+    if (kit.runBatch !== undefined) await measureStartup(ctx, rec, kit.runBatch);
     if (ctx.mode !== 'quick') {
       await measureWholeProcess(ctx, rec, 20 * 1024 * 1024, ctx.rounds);
       // The size bulk reprocessing is about, where start-up and warm-up are paid off.
