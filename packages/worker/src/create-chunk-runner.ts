@@ -40,14 +40,17 @@ export function createChunkRunner(place: ChunkPlace, ref: ResolvedContractRef, c
   const owned = 'threads' in place;
   const pool = owned ? createBatchPool({ threads: place.threads, ...(place.threadHeapMb === undefined ? {} : { threadHeapMb: place.threadHeapMb }) }) : place.pool;
   const piscina = piscinaOf(pool);
-  // The range's buffer moves to the worker (it is the range's own ArrayBuffer, never shared).
-  const send = (input: ChunkInput): Promise<ChunkOutput> => piscina.run({ ...input, contract: ref }, { transferList: [input.bytes.buffer as ArrayBuffer] });
+  // A range in shared memory is read where it is; one in its own ArrayBuffer moves to the thread.
+  const send = (input: ChunkInput): Promise<ChunkOutput> => {
+    const { buffer } = input.bytes;
+    return piscina.run({ ...input, contract: ref }, buffer instanceof ArrayBuffer ? { transferList: [buffer] } : {});
+  };
   return {
     mode: 'piscina',
     run: async (input) => {
-      // A copy kept until the chunk is back: a thread that runs out of heap takes the sent bytes
-      // with it. (`new Uint8Array` copies; a Buffer's `slice` would be a view of the same memory.)
-      const kept = new Uint8Array(input.bytes);
+      // A thread that runs out of heap takes moved bytes with it: those are copied first and
+      // kept until the chunk is back. (`new Uint8Array` copies; a Buffer's `slice` would be a view.)
+      const kept = input.bytes.buffer instanceof ArrayBuffer ? new Uint8Array(input.bytes) : input.bytes;
       try {
         return await send(input);
       } catch (error) {

@@ -2,7 +2,9 @@
  * Cuts a stream of byte chunks into ranges of whole lines, on the main thread,
  * without decoding anything: a newline byte (0x0A) never occurs inside a
  * multi-byte UTF-8 character, so `indexOf(10)` finds every line end. Each range
- * is copied into its own ArrayBuffer, so it can be transferred to a worker.
+ * is copied into its own SharedArrayBuffer: a worker thread reads it where it
+ * is, and the calling thread still has it should the thread die on it (see
+ * `retry-out-of-memory.ts`), with no second copy kept for that case.
  */
 
 /** Whole lines of the log, as bytes, and where they start. */
@@ -52,7 +54,7 @@ export function cutLineRanges(options: { linesPerRange: number; maxBytes: number
   let pendingLines = 0;
 
   const cut = (tail: Buffer, lines: number): LineRange => {
-    const bytes = Buffer.allocUnsafeSlow(pendingBytes + tail.length);
+    const bytes = Buffer.from(new SharedArrayBuffer(pendingBytes + tail.length));
     let at = 0;
     for (const piece of pending) at += piece.copy(bytes, at);
     tail.copy(bytes, at);

@@ -83,8 +83,9 @@ interface BatchKit {
 }
 
 /**
- * Pools of 1 and 2 threads, each warmed by one unmeasured pass over the log: what a
- * long-running process (or a batch of many logs) runs on after its first megabytes.
+ * Pools of 1 and 2 threads, warmed by unmeasured passes over the log until each thread has
+ * processed a whole log's worth (one pass per thread: a pass shares the log among them): what a
+ * long-running process, or a batch of many logs, runs on after its first logs.
  */
 async function warmPools(kit: BatchKit, run: ReturnType<typeof batchRunner>, log: string): Promise<Map<BatchSubject, Place>> {
   const places = new Map<BatchSubject, Place>([['batch0', { threads: 0 }], ['batch1', { threads: 1 }], ['batch2', { threads: 2 }]]);
@@ -92,7 +93,7 @@ async function warmPools(kit: BatchKit, run: ReturnType<typeof batchRunner>, log
   for (const [subject, threads] of [['batch1warm', 1], ['batch2warm', 2]] as const) {
     const pool = kit.createPool({ threads });
     places.set(subject, { pool });
-    await run(log, { pool }, `${subject}-warm-up`);
+    for (let pass = 0; pass < threads; pass++) await run(log, { pool }, `${subject}-warm-up`);
   }
   return places;
 }
