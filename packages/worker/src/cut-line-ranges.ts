@@ -32,19 +32,24 @@ export interface LineCutter {
   skippedBytes(): number;
 }
 
+function sharedBytes(size: number): Buffer {
+  return Buffer.from(new SharedArrayBuffer(size));
+}
+
 /**
  * Creates a cutter that closes a range after `linesPerRange` lines or at the
  * first line end after `maxBytes` bytes, numbers lines from `firstLine` (default 1), and
  * drops the first `skipLines` lines
- * (already committed by a resumed run).
+ * (already committed by a resumed run). `allocate` gives the memory of each range (it is
+ * filled completely); by default a new SharedArrayBuffer.
  *
  * @example
  * const cutter = cutLineRanges({ linesPerRange: 2, maxBytes: 1 << 20, skipLines: 0 });
  * cutter.push(Buffer.from('a\nb\nc')); // [{ firstLine: 1, lines: 2, bytes: 'a\nb\n' }]
  * cutter.end(); // { firstLine: 3, lines: 1, bytes: 'c' }
  */
-export function cutLineRanges(options: { linesPerRange: number; maxBytes: number; skipLines: number; firstLine?: number }): LineCutter {
-  const { linesPerRange, maxBytes } = options;
+export function cutLineRanges(options: { linesPerRange: number; maxBytes: number; skipLines: number; firstLine?: number; allocate?: (size: number) => Buffer }): LineCutter {
+  const { linesPerRange, maxBytes, allocate = sharedBytes } = options;
   let skip = options.skipLines;
   let skipped = 0;
   // A shard of a queued batch starts mid-log: its lines keep their numbers in the whole log.
@@ -54,7 +59,7 @@ export function cutLineRanges(options: { linesPerRange: number; maxBytes: number
   let pendingLines = 0;
 
   const cut = (tail: Buffer, lines: number): LineRange => {
-    const bytes = Buffer.from(new SharedArrayBuffer(pendingBytes + tail.length));
+    const bytes = allocate(pendingBytes + tail.length);
     let at = 0;
     for (const piece of pending) at += piece.copy(bytes, at);
     tail.copy(bytes, at);

@@ -32,6 +32,20 @@ describe('processChunk', () => {
     expect(Object.keys(counts.rules).length).toBeGreaterThan(0);
   });
 
+  it('writes the results into the offered buffer when they fit, else into one of their own', () => {
+    const input = { bytes: Buffer.from(`${JSON.stringify({ id: 'a', output: '{"title":"t","priority":1}' })}\n`), firstLine: 1, field: 'output', idField: 'id', includeRaw: false };
+    const alone = processChunk(input, contract);
+    const into = Buffer.from(new SharedArrayBuffer(4096)).fill(0x2a);
+    const offered = processChunk({ ...input, into }, contract);
+    expect(offered.bytes.buffer).toBe(into.buffer);
+    expect(Buffer.from(offered.bytes).equals(Buffer.from(alone.bytes))).toBe(true);
+    const tooSmall = Buffer.from(new SharedArrayBuffer(8)).fill(0x2a);
+    const refused = processChunk({ ...input, into: tooSmall }, contract);
+    expect(refused.bytes.buffer).not.toBe(tooSmall.buffer);
+    expect(Buffer.from(refused.bytes).equals(Buffer.from(alone.bytes))).toBe(true);
+    expect(tooSmall.every((b) => b === 0x2a)).toBe(true);
+  });
+
   it('encodes results of any size and script exactly, chunk after chunk (the output buffer grows, then shrinks back)', () => {
     // A title of 3 MB of 3-byte characters: the result line outgrows the 1 MB output buffer.
     const big = 'タ'.repeat(1024 * 1024);

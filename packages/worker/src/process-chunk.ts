@@ -31,6 +31,11 @@ export interface ChunkInput {
    * each non-blank line gets a `bad_record` result with this reason, its id and agent kept.
    */
   refusal?: string;
+  /**
+   * Where to write the results when they fit: shared memory the calling thread reuses from
+   * chunk to chunk. Results that do not fit come back in a buffer of their own.
+   */
+  into?: Uint8Array;
 }
 
 /** NDJSON bytes of the chunk's results (one line per non-blank input line, in order) and their counts. */
@@ -168,7 +173,12 @@ export function processChunk(input: ChunkInput, contract: Contract): ChunkOutput
     counts.inputBytes += lineBytes;
     written = appendLine(serialize(place, result, input.includeRaw), written);
   }
-  const output = scratch.slice(0, written);
+  const { into } = input;
+  let output: Uint8Array;
+  if (into !== undefined && written <= into.length) {
+    into.set(scratch.subarray(0, written));
+    output = into.subarray(0, written);
+  } else output = scratch.slice(0, written);
   // A chunk of huge records grew the buffer: let it go rather than hold it for the thread's life.
   if (scratch.length > 8 * SCRATCH_BYTES) scratch = new Uint8Array(SCRATCH_BYTES);
   return { bytes: output, counts };

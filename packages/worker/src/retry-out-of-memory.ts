@@ -44,8 +44,10 @@ export async function runLineByLine(runOne: (input: ChunkInput) => Promise<Chunk
   const parts: Uint8Array[] = [];
   const counts = emptyCounts();
   let firstLine = input.firstLine;
+  // The chunk's shared result buffer is not offered: every line's results would land at its start.
+  const { into: _chunkResults, ...lineInput } = input;
   for (const bytes of eachLine(input.bytes)) {
-    const one: ChunkInput = { ...input, bytes, firstLine };
+    const one: ChunkInput = { ...lineInput, bytes, firstLine };
     let output: ChunkOutput;
     try {
       // A copy goes: the task may transfer its buffer, and the refusal below still needs the line.

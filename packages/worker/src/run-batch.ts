@@ -15,6 +15,7 @@ import { importContract, prepareContractRef, resolveContractRef } from './load-c
 import { guardBatchOutput, type OutputGuard } from './guard-batch-output.js';
 import { openBatchOutput, type BatchOutput } from './open-batch-output.js';
 import { cutLineRanges, type LineRange } from './cut-line-ranges.js';
+import { SharedBufferPool } from './shared-buffer-pool.js';
 import { STDIN } from './open-input-bytes.js';
 import { defaultThreads, fingerprintInputs, openBatchInputs, type BatchInputs } from './open-batch-inputs.js';
 import type { ChunkOutput } from './process-chunk.js';
@@ -34,6 +35,13 @@ interface Pending {
   file: number;
   /** Decompressed bytes of that input up to the chunk's end (skipped lines included). */
   inputEnd: number;
+  /** The chunk's lines and the buffer offered for its results: pooled again once it is committed. */
+  buffers: readonly Uint8Array[];
+}
+
+/** Room offered for a chunk's results: about its size, with margin for interventions. */
+function resultRoom(inputBytes: number): number {
+  return 2 * inputBytes + 64 * 1024;
 }
 
 function checkInteger(name: string, value: number, min: number, max: number): number {
@@ -60,6 +68,8 @@ interface Session {
   started: number;
   sessionRecords: number;
   sessionBytes: number;
+  /** Ranges and result buffers, reused chunk after chunk. */
+  buffers: SharedBufferPool;
 }
 
 /** Input bytes up to the end of a committed chunk; a gzip input's in proportion of what was decompressed. */
@@ -87,6 +97,8 @@ async function commit(session: Session, pending: Pending): Promise<void> {
     throw new BatchError('output', `cannot write output ${options.output}: ${describeIoError(error)}; ${output.records} records are committed, rerun with --resume once fixed`);
   }
   output.position += buffer.length;
+  // Written: no thread reads the range or writes the results any more.
+  for (const used of pending.buffers) session.buffers.give(used);
   output.records += chunk.counts.records;
   output.lines = pending.lastLine;
   output.file = pending.file;
@@ -128,16 +140,17 @@ async function pumpInput(session: Session, runner: ChunkRunner, queue: Pending[]
   const { field, idField, includeRaw } = session.metadata.airlock.options;
   const skipLines = file === session.output.file ? session.output.lines : 0;
   const firstLine = session.options.range?.firstLine ?? 1;
-  const cutter = cutLineRanges({ linesPerRange: limits.chunkSize, maxBytes: MAX_CHUNK_BYTES, skipLines, firstLine });
+  const cutter = cutLineRanges({ linesPerRange: limits.chunkSize, maxBytes: MAX_CHUNK_BYTES, skipLines, firstLine, allocate: (size) => session.buffers.take(size) });
   // Records of a run of several inputs say which file they come from.
   const name = session.inputs.files.length > 1 ? { file: session.inputs.files[file]! } : {};
   let consumed = 0;
   const submit = (range: LineRange): void => {
     consumed += range.bytes.length;
-    const result = runner.run({ bytes: range.bytes, firstLine: range.firstLine, field, idField, includeRaw, ...name });
+    const into = session.buffers.take(resultRoom(range.bytes.length));
+    const result = runner.run({ bytes: range.bytes, firstLine: range.firstLine, field, idField, includeRaw, into, ...name });
     // Awaited in order by commit(); this only keeps a failure from being reported as unhandled meanwhile.
     result.catch(() => {});
-    queue.push({ result, lastLine: range.firstLine + range.lines - 1, file, inputEnd: cutter.skippedBytes() + consumed });
+    queue.push({ result, lastLine: range.firstLine + range.lines - 1, file, inputEnd: cutter.skippedBytes() + consumed, buffers: [range.bytes, into] });
   };
   const iterator = session.inputs.bytes[file]!.chunks();
   let interrupted = false;
@@ -309,7 +322,9 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
     throw error;
   }
   const maxInFlight = options.maxChunksInFlight ?? Math.max(2, threads * 2);
-  const session: Session = { options, output, inputs: input, decompressed: files.map(() => 0), metadata, started, sessionRecords: 0, sessionBytes: 0 };
+  // About two buffers per chunk in flight, and the ranges the cutter completes before they are sent.
+  const buffers = new SharedBufferPool(2 * maxInFlight + 8);
+  const session: Session = { options, output, inputs: input, decompressed: files.map(() => 0), metadata, started, sessionRecords: 0, sessionBytes: 0, buffers };
   const resumedFrom = output.records;
   let interrupted: boolean;
   try {

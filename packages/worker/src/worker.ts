@@ -17,8 +17,12 @@ export interface ChunkTask extends ChunkInput {
 
 const contracts = new Map<string, Promise<Contract>>();
 
-/** Piscina's protocol for a result whose buffer moves to the main thread instead of being copied. */
+/**
+ * Piscina's protocol for a result whose buffer moves to the main thread instead of being
+ * copied; results written into the task's shared buffer are already there.
+ */
 function movable(output: ChunkOutput): ChunkOutput {
+  if (!(output.bytes.buffer instanceof ArrayBuffer)) return output;
   const transferable = {
     get [transferableSymbol](): ArrayBufferLike[] {
       return [output.bytes.buffer];

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { SharedBufferPool } from './shared-buffer-pool.js';
+
+describe('SharedBufferPool', () => {
+  it('hands out exact-size views of shared memory and reuses a given-back buffer that fits', () => {
+    const pool = new SharedBufferPool(4);
+    const first = pool.take(1000);
+    expect(first.length).toBe(1000);
+    expect(first.buffer).toBeInstanceOf(SharedArrayBuffer);
+    // Capacity grows in 256 KB steps, so a slightly longer range reuses the same memory.
+    expect(first.buffer.byteLength).toBe(256 * 1024);
+    pool.give(first);
+    const second = pool.take(200_000);
+    expect(second.buffer).toBe(first.buffer);
+    expect(second.length).toBe(200_000);
+    // Taken again only once given back.
+    expect(pool.take(10).buffer).not.toBe(first.buffer);
+  });
+
+  it('allocates anew when no free buffer is large enough', () => {
+    const pool = new SharedBufferPool(4);
+    const small = pool.take(10);
+    pool.give(small);
+    const large = pool.take(300 * 1024);
+    expect(large.buffer).not.toBe(small.buffer);
+    expect(large.buffer.byteLength).toBe(512 * 1024);
+    expect(pool.take(5).buffer).toBe(small.buffer);
+  });
+
+  it('keeps at most maxFree buffers, none over 4 MB, and ignores memory it did not hand out', () => {
+    const pool = new SharedBufferPool(1);
+    const a = pool.take(10);
+    const b = pool.take(10);
+    pool.give(a);
+    pool.give(b);
+    expect(pool.take(10).buffer).toBe(a.buffer);
+    expect(pool.take(10).buffer).not.toBe(b.buffer);
+    const huge = pool.take(5 * 1024 * 1024);
+    expect(huge.buffer.byteLength).toBe(5 * 1024 * 1024);
+    pool.give(huge);
+    expect(pool.take(5 * 1024 * 1024).buffer).not.toBe(huge.buffer);
+    const plain = new Uint8Array(10);
+    pool.give(plain);
+    pool.give(undefined);
+    expect(pool.take(10).buffer).toBeInstanceOf(SharedArrayBuffer);
+  });
+
+  it('does not pool a buffer twice when it is given back twice', () => {
+    const pool = new SharedBufferPool(4);
+    const a = pool.take(10);
+    pool.give(a);
+    pool.give(a);
+    expect(pool.take(10).buffer).toBe(a.buffer);
+    expect(pool.take(10).buffer).not.toBe(a.buffer);
+  });
+});
