@@ -49,12 +49,12 @@ export function wasmVsJs(sizeLabel: string, withTarget: boolean): RatioSpec {
 /** Adversarial families (issue 20): linear time, at least 1 MB/s at every size up to 4 MB. */
 export const ADVERSARIAL_MAX_EXPONENT = 1.15;
 export const ADVERSARIAL_MIN_MBPS = 1;
-export const ADVERSARIAL_WORST_EXPONENT = atMost('adversarial.worst_exponent', 'Adversarial families: largest fitted growth exponent (1.0 = linear)', ADVERSARIAL_MAX_EXPONENT, '');
+export const ADVERSARIAL_WORST_EXPONENT = atMost('adversarial.worst_exponent', 'Adversarial families: largest growth exponent above the smallest size (1.0 = linear)', ADVERSARIAL_MAX_EXPONENT, '');
 export const ADVERSARIAL_WORST_MBPS: RatioSpec = { id: 'adversarial.worst_mbps', label: 'Adversarial families: worst throughput at any size (MB/s)', unit: '', better: 'higher', target: { op: '>=', value: ADVERSARIAL_MIN_MBPS } };
 
 /** Growth exponent target of one adversarial family. */
 export function adversarialExponent(family: string): RatioSpec {
-  return atMost(`adversarial.${family}.exponent`, `Adversarial ${family}: fitted growth exponent`, ADVERSARIAL_MAX_EXPONENT, '');
+  return atMost(`adversarial.${family}.exponent`, `Adversarial ${family}: growth exponent above the smallest size`, ADVERSARIAL_MAX_EXPONENT, '');
 }
 
 /** Worst-throughput target of one adversarial family. */

@@ -1,9 +1,11 @@
 /**
  * Adversarial families (issue 20): each family of `generate/adversarial-families.ts`
  * through `safeParse` with `z.unknown()` at sizes 4× apart up to 4 MB; per family the
- * fitted growth exponent (1.0 = linear) and the worst throughput over the sizes. One
- * timed pass per size after a warm-up at the smallest (a 4 MB pass is long enough to
- * time on its own); the targets are in `report/targets.ts`.
+ * growth exponent (1.0 = linear) fitted over the sizes above the smallest, and the worst
+ * throughput over all sizes. Each
+ * size's time is the median of three rounds of at least 2 MB of text each (see
+ * {@link timePasses}), after a warm-up at the smallest: single passes let one disturbed or
+ * lucky pass on a shared machine move an exponent by 0.2; the targets are in `report/targets.ts`.
  */
 import { safeParse } from '@airlock/core';
 import { z } from 'zod';
@@ -20,13 +22,22 @@ export function adversarialSizes(mode: 'quick' | 'full'): number[] {
   return mode === 'quick' ? [16 * 1024, 64 * 1024, 256 * 1024] : [64 * 1024, 256 * 1024, 1024 * 1024, 4 * 1024 * 1024];
 }
 
-/** Median of `rounds` timed passes, in ms. */
+/** Text each timed round parses at least: small sizes repeat, so their rounds include their share of collections. */
+const ROUND_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Time of one pass in ms: the median over `rounds` rounds, each timing enough passes
+ * back to back to parse {@link ROUND_BYTES}. A single 64 KB pass runs before or after a
+ * collection by chance (2.5 or 4.5 ms); rounds of many passes pay collections in proportion,
+ * as larger sizes do.
+ */
 function timePasses(text: string, rounds: number): number {
+  const passes = Math.max(1, Math.ceil(ROUND_BYTES / Math.max(text.length, 1)));
   const times: number[] = [];
   for (let r = 0; r < rounds; r++) {
     const start = performance.now();
-    safeParse(text, permissive);
-    times.push(performance.now() - start);
+    for (let p = 0; p < passes; p++) safeParse(text, permissive);
+    times.push((performance.now() - start) / passes);
   }
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)]!;
@@ -41,18 +52,24 @@ export const adversarialSuite: Suite = {
     let worstMbps: number | null = null;
     for (const family of ADVERSARIAL_FAMILIES) {
       ctx.log(`adversarial: ${family.id}`);
-      timePasses(family.make(sizes[0]!), 2);
+      // Warm: at 64 KB two passes left some families' first size at half their later speed.
+      timePasses(family.make(sizes[0]!), 1);
       const points: GrowthPoint[] = [];
       let familyWorst = Number.POSITIVE_INFINITY;
       for (const size of sizes) {
         const text = family.make(size);
         const bytes = Buffer.byteLength(text);
-        const ms = timePasses(text, size >= 1024 * 1024 ? 1 : 3);
+        const ms = timePasses(text, 3);
         const row = rec.timed(`${family.id} ${formatSize(size)}`, 'Airlock safeParse', ms, bytes, family.label);
         points.push({ size: bytes, time: ms });
         familyWorst = Math.min(familyWorst, row.mbPerSec);
       }
-      const exponent = fitGrowthExponent(points);
+      // Growth is fitted above the smallest size: up to about 64 KB a family's whole value dies
+      // young, past it the value outlives a scavenge and is promoted, so collections cost several
+      // times more per byte (dash chains: 0.23 s of collection per 16 MB of text at 64 KB, 1.2 s
+      // at 256 KB, then linear). That one step is the heap's, not an algorithm's; the smallest
+      // size still counts for the worst throughput.
+      const exponent = fitGrowthExponent(points.length > 3 ? points.slice(1) : points);
       rec.ratio(adversarialExponent(family.id), exponent);
       rec.ratio(adversarialWorstMbps(family.id), familyWorst);
       if (exponent !== null) worstExponent = Math.max(worstExponent ?? exponent, exponent);
