@@ -43,6 +43,23 @@ describe('parseJsonCandidate', () => {
     expect(r.interventions.map((i) => i.rule)).toEqual(['trailing_comma', 'orphan_fence_trimmed', 'trailing_noise_trimmed']);
   });
 
+  it('repair mode does not parse a root spanning the whole text again (its plain parse already failed), yet reads valid text alike', () => {
+    const parse = JSON.parse;
+    const seen: string[] = [];
+    JSON.parse = ((text: string) => (seen.push(text), parse(text))) as typeof JSON.parse;
+    try {
+      expect(parseJsonCandidate(candidateOf(' {a: 1}\n'), { mode: 'repair' })).toMatchObject({ ok: true, value: { a: 1 } });
+      // Only the repairer's own reading of its repaired text: no slice of the whole root first.
+      expect(seen).toEqual([' {"a": 1}\n']);
+      seen.length = 0;
+      expect(parseJsonCandidate(candidateOf('Sure: {a: 1} ok'), { mode: 'repair' })).toMatchObject({ ok: true, value: { a: 1 } });
+      expect(seen[0]).toBe('{a: 1}');
+    } finally {
+      JSON.parse = parse;
+    }
+    expect(parseJsonCandidate(candidateOf(' {"a": [1, 2]}\n'), { mode: 'repair' })).toEqual({ ok: true, value: { a: [1, 2] }, interventions: [], truncated: false });
+  });
+
   it('reports no_candidate for prose without any object or array', () => {
     expect(parseJsonCandidate(candidateOf('I could not do it.'), { mode: 'repair' })).toMatchObject({ ok: false, failure: 'no_candidate' });
   });

@@ -137,9 +137,9 @@ function readJson(candidate: Candidate, options: ParseStageOptions): ParseOutcom
     if (options.mode === 'strict') return { ok: false, failure: 'syntax', error: 'The JSON candidate does not parse as-is.', interventions: [] };
   }
 
-  // The direct parse (when it ran) refused the whole text: a root spanning all of it but its
-  // JSON whitespace would be refused again.
-  const wholeStart = options.mode !== 'repair' ? jsonStartOf(text) : -1;
+  // The direct parse refused the whole text (just now, or before a `repair` call: see
+  // ParseStageOptions.mode): a root spanning all of it but its JSON whitespace would be refused again.
+  const wholeStart = jsonStartOf(text);
   const wholeEnd = wholeStart < 0 ? -1 : jsonEndOf(text, wholeStart);
   const work = options.work;
   if (work !== undefined && !work.charge(REPAIR_PASSES * text.length)) return { ok: false, failure: 'syntax', error: work.message(), interventions: [] };
