@@ -25,8 +25,8 @@ const contract = `${fileURLToPath(new URL('./test-support/task-contract.ts', imp
 let redis: RedisServer | undefined;
 const workers: CliProcess[] = [];
 
-function startWorker(): CliProcess {
-  const worker = startCli(['worker', '--queue', redis!.url, '--threads', '0', '--lock-ms', '2000']);
+function startWorker(threads = '0'): CliProcess {
+  const worker = startCli(['worker', '--queue', redis!.url, '--threads', threads, '--lock-ms', '2000']);
   workers.push(worker);
   return worker;
 }
@@ -65,7 +65,8 @@ describe.skipIf(unavailable !== undefined)('airlock batch --queue (BullMQ on red
     const started = whenShardStarts(doomed);
     const submit = startCli(['batch', file('log.jsonl'), '--contract', contract, '-o', file('queued.ndjson'), '--queue', redis!.url, '--shard-bytes', '16384', '--quiet']);
     await started;
-    startWorker();
+    // The survivor runs every other shard on one pool of two threads, shared from shard to shard.
+    startWorker('2');
     await new Promise((r) => setTimeout(r, 150));
     doomed.child.kill('SIGKILL');
 

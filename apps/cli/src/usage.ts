@@ -121,7 +121,7 @@ exit status: 0 printed, 2 outside the profile (every offending path listed) or u
 export const WORKER_HELP = `usage: airlock worker --queue redis://host:port [--threads <n>] [options]
 
 Serves the shards of batches submitted with \`airlock batch … --queue\` on
-this machine, each with a local pool of worker threads, until SIGINT or
+this machine on one local pool of worker threads, until SIGINT or
 SIGTERM (the shard in hand finishes first). Killing a worker is safe: its
 shard goes back to the queue once its lock expires and another worker
 retries it; shard outputs are committed atomically.
@@ -129,7 +129,8 @@ retries it; shard outputs are committed atomically.
 options:
   -q, --queue <redis://host:port>   the Redis server of the queue (required)
       --queue-name <name>           queue to serve (default airlock-batch)
-  -t, --threads <n>                 worker threads per shard; 0 runs inline
+  -t, --threads <n>                 worker threads, started once and shared by every
+                                    shard (default: one per core); 0 runs inline
       --lock-ms <n>                 how long a dead worker holds its shard (default 30000)
       --quiet                       no log lines
   -h, --help

@@ -7,13 +7,15 @@
  */
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runBatch } from '@airlock/worker';
+import { runBatch, type BatchPool } from '@airlock/worker';
 import { shardFileName, type ShardCounts, type ShardJobData, type ShardJobProgress, type ShardJobResult } from './shard-job.js';
 
 /** Options of {@link processShard}. */
 export interface ProcessShardOptions {
-  /** Worker threads of the local pool; 0 runs inline. */
+  /** Worker threads of a pool made for this shard; 0 runs inline. Not with `pool`. */
   threads?: number;
+  /** Threads shared by every shard a worker runs (from `createBatchPool`): warm after the first. */
+  pool?: BatchPool;
   onProgress?: (progress: ShardJobProgress) => void;
   /** Unique per attempt, so two workers running the same shard never share a temporary file. */
   attemptTag: string;
@@ -41,6 +43,7 @@ export async function processShard(data: ShardJobData, options: ProcessShardOpti
       expectFingerprint: data.fingerprint,
       force: true,
       ...(options.threads !== undefined ? { threads: options.threads } : {}),
+      ...(options.pool !== undefined ? { pool: options.pool } : {}),
       ...(options.onProgress !== undefined ? { onProgress: (progress) => options.onProgress?.({ records: progress.records }) } : {}),
     });
     const { complete, resumedFrom, threads, elapsedMs, recordsPerSecond, mbPerSecond, ...batchCounts } = stats;

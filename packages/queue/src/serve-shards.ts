@@ -4,17 +4,21 @@
  * back to the queue by BullMQ's stalled-job check and retried elsewhere, and
  * shard outputs are committed by rename, so a retry neither loses nor doubles records.
  */
-import { hostname } from 'node:os';
 import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
-import { BatchError } from '@airlock/worker';
-import { processShard } from './process-shard.js';
+import { availableParallelism, hostname } from 'node:os';
+import { BatchError, createBatchPool, MAX_THREADS } from '@airlock/worker';
+import { processShard, type ProcessShardOptions } from './process-shard.js';
 import { DEFAULT_QUEUE_NAME, SHARD_JOB_NAME, type ShardJobData, type ShardJobResult } from './shard-job.js';
 
 /** Options of {@link serveShards}. */
 export interface ServeShardsOptions {
   connection: ConnectionOptions;
   queueName?: string;
-  /** Threads of the local pool per shard; 0 runs inline. Default: the batch runner's default. */
+  /**
+   * Threads of the local pool, started once and shared by every shard this worker runs (a fresh
+   * thread spends its first megabytes warming up: with a pool per shard, every shard would pay
+   * that); 0 runs inline. Default: one per core, inline on a single core.
+   */
   threads?: number;
   /** How long a job's lock lasts without renewal before another worker may take it over. Default 30 s. */
   lockMs?: number;
@@ -38,6 +42,17 @@ export type ShardEvent =
  * await serveShards({ connection: redisConnection('redis://127.0.0.1:6379'), threads: 2, signal: stop.signal });
  */
 export async function serveShards(options: ServeShardsOptions): Promise<void> {
+  const cores = Math.min(availableParallelism(), MAX_THREADS);
+  const threads = options.threads ?? (cores > 1 ? cores : 0);
+  const pool = threads > 0 ? createBatchPool({ threads }) : undefined;
+  try {
+    await serveWith(options, pool === undefined ? { threads: 0 } : { pool });
+  } finally {
+    await pool?.close();
+  }
+}
+
+async function serveWith(options: ServeShardsOptions, place: Pick<ProcessShardOptions, 'threads' | 'pool'>): Promise<void> {
   const { onEvent } = options;
   const processor = async (job: Job<ShardJobData, ShardJobResult>): Promise<ShardJobResult> => {
     if (job.name !== SHARD_JOB_NAME) throw new UnrecoverableError(`not an Airlock shard job: ${job.name}`);
@@ -46,7 +61,7 @@ export async function serveShards(options: ServeShardsOptions): Promise<void> {
     onEvent?.({ type: 'started', jobId, shard, attempt: job.attemptsStarted });
     try {
       const result = await processShard(job.data, {
-        ...(options.threads !== undefined ? { threads: options.threads } : {}),
+        ...place,
         attemptTag: `${hostname()}-${process.pid}-${job.attemptsStarted}`,
         onProgress: (progress) => void job.updateProgress(progress).catch(() => {}),
       });

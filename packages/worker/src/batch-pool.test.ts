@@ -54,6 +54,7 @@ describe('createBatchPool', () => {
     const closed = await runBatch(options('x.ndjson', { pool })).catch((e: unknown) => e);
     expect(closed).toBeInstanceOf(BatchError);
     expect((closed as BatchError).message).toBe('the batch pool is closed (or was not made by createBatchPool)');
-    expect(() => createBatchPool({ threads: 0 })).toThrow(/at least 1, got 0/);
+    expect(() => createBatchPool({ threads: 0 })).toThrow('threads must be an integer from 1 to 32, got 0');
+    expect(() => createBatchPool({ threads: 33 })).toThrow(/^threads must be at most 32, got 33: /);
   }, 60_000);
 });

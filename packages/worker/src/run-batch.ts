@@ -10,6 +10,7 @@ import { mergeCounts } from './batch-counts.js';
 import { BATCH_FORMAT_VERSION } from './batch-format.js';
 import { BatchError, describeIoError } from './batch-error.js';
 import { checkpointPath, removeCheckpoint, writeCheckpoint } from './checkpoint.js';
+import { checkThreads } from './batch-pool.js';
 import { createChunkRunner, type ChunkRunner } from './create-chunk-runner.js';
 import { importContract, prepareContractRef, resolveContractRef } from './load-contract.js';
 import { guardBatchOutput, type OutputGuard } from './guard-batch-output.js';
@@ -247,15 +248,6 @@ function finalStats(session: Session, threads: number, complete: boolean, resume
   };
 }
 
-/**
- * Most worker threads a run may start. Measured on a 2-core machine (Node 20, a pool running one
- * small chunk per thread): 32 threads ran a batch in 11 s at 0.85 GB peak RSS, 48 and 64 ran but
- * slower (1.2 and 1.5 GB); 96 failed inside Node (ERR_INTERNAL_ASSERTION while the threads
- * loaded their module) and 128 aborted V8 once (IsGraphAsync, exit 134) and passed once. So
- * the limit is half of the largest count that never failed; past a few threads per core they
- * only add contention anyway.
- */
-export const MAX_THREADS = 32;
 
 /**
  * Normalizes every record of a JSONL run log with a contract and writes one
@@ -275,10 +267,7 @@ export const MAX_THREADS = 32;
  */
 export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
   const started = Date.now();
-  if (options.threads !== undefined && options.threads > MAX_THREADS && Number.isInteger(options.threads)) {
-    throw new BatchError('usage', `threads must be at most ${MAX_THREADS}, got ${options.threads}: more worker threads than that can exhaust V8's process-wide limits and abort the process`);
-  }
-  if (options.threads !== undefined) checkInteger('threads', options.threads, 0, MAX_THREADS);
+  if (options.threads !== undefined) checkThreads(options.threads, 0);
   if (options.maxChunksInFlight !== undefined) checkInteger('chunks in flight', options.maxChunksInFlight, 1, 10_000);
   const chunkSize = checkInteger('chunk size', options.chunkSize ?? DEFAULT_CHUNK_SIZE, 1, 1_000_000);
   if (options.threadHeapMb !== undefined) checkInteger('thread heap (MB)', options.threadHeapMb, 16, 1_000_000);
