@@ -118,7 +118,7 @@ export interface RunBatchOptions {
   /** NDJSON result file; its checkpoint is `<output>.checkpoint.json`. */
   output: string;
   contract: ContractRef;
-  /** Worker threads; 0 runs inline on the calling thread. Default: inline below 16 MiB of input (2 MiB gzip), else available parallelism. */
+  /** Worker threads; 0 runs inline on the calling thread. Default: inline below 16 MiB of input (2 MiB gzip), else one per core (at most 32). */
   threads?: number;
   /**
    * Run on these threads (from `createBatchPool`) instead of starting and stopping a pool for this
