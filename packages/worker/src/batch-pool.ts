@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { BatchError } from './batch-error.js';
 import type { ChunkOutput } from './process-chunk.js';
+import type { BatchPool } from './types.js';
 import type { ChunkTask } from './worker.js';
 import { workerExecArgv } from './worker-exec-argv.js';
 import { workerResourceLimits } from './worker-resource-limits.js';
@@ -54,12 +55,6 @@ export interface BatchPoolOptions {
   threadHeapMb?: number;
 }
 
-/** Worker threads that runs share; see {@link createBatchPool}. */
-export interface BatchPool {
-  readonly threads: number;
-  /** Stops the threads; runs still in progress on the pool fail. Calling it again does nothing. */
-  close(): Promise<void>;
-}
 
 /** The Piscina behind each open pool (kept out of the public type). */
 const pools = new WeakMap<BatchPool, Piscina<ChunkTask, ChunkOutput>>();

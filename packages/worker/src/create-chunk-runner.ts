@@ -4,7 +4,8 @@
  * shares between runs.
  */
 import type { Contract } from '@airlock/core';
-import { createBatchPool, piscinaOf, type BatchPool } from './batch-pool.js';
+import { createBatchPool, piscinaOf } from './batch-pool.js';
+import type { BatchPool } from './types.js';
 import type { ResolvedContractRef } from './load-contract.js';
 import { processChunk, type ChunkInput, type ChunkOutput } from './process-chunk.js';
 import { isHeapExhausted, runLineByLine } from './retry-out-of-memory.js';

@@ -248,7 +248,6 @@ function finalStats(session: Session, threads: number, complete: boolean, resume
   };
 }
 
-
 /**
  * Normalizes every record of a JSONL run log with a contract and writes one
  * NDJSON result per record, in input order, after a metadata line.

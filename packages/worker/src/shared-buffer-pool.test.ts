@@ -45,6 +45,16 @@ describe('SharedBufferPool', () => {
     expect(pool.take(10).buffer).toBeInstanceOf(SharedArrayBuffer);
   });
 
+  it('hands out the smallest free buffer that fits', () => {
+    const pool = new SharedBufferPool(4);
+    const large = pool.take(1024 * 1024);
+    const small = pool.take(1000);
+    pool.give(large);
+    pool.give(small);
+    expect(pool.take(2000).buffer).toBe(small.buffer);
+    expect(pool.take(2000).buffer).toBe(large.buffer);
+  });
+
   it('does not pool a buffer twice when it is given back twice', () => {
     const pool = new SharedBufferPool(4);
     const a = pool.take(10);

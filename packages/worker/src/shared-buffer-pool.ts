@@ -27,14 +27,17 @@ export class SharedBufferPool {
   /** `maxFree`: buffers kept at most (a run needs about two per chunk in flight). */
   constructor(private readonly maxFree: number) {}
 
-  /** A buffer of exactly `size` bytes (its contents are whatever its last use left). */
+  /**
+   * A buffer of exactly `size` bytes (its contents are whatever its last use left): the
+   * smallest free one that fits, so ranges and the larger result buffers keep to their sizes.
+   */
   take(size: number): Buffer {
+    let best = -1;
     for (let k = 0; k < this.free.length; k++) {
-      const shared = this.free[k]!;
-      if (shared.byteLength < size) continue;
-      this.free.splice(k, 1);
-      return Buffer.from(shared, 0, size);
+      const capacity = this.free[k]!.byteLength;
+      if (capacity >= size && (best < 0 || capacity < this.free[best]!.byteLength)) best = k;
     }
+    if (best >= 0) return Buffer.from(this.free.splice(best, 1)[0]!, 0, size);
     const capacity = size > MAX_POOLED_BYTES ? size : Math.ceil(Math.max(size, 1) / CAPACITY_STEP) * CAPACITY_STEP;
     return Buffer.from(new SharedArrayBuffer(capacity), 0, size);
   }

@@ -4,7 +4,6 @@
  */
 import type { FailureClass } from '@airlock/core';
 import type { BATCH_FORMAT_VERSION } from './batch-format.js';
-import type { BatchPool } from './batch-pool.js';
 
 /** Where a contract lives: a module specifier (path or package) and an export name. */
 export interface ContractRef {
@@ -105,6 +104,13 @@ export interface InputRange {
   end: number;
   /** Input line number (1-based) of the range's first line. */
   firstLine: number;
+}
+
+/** Worker threads that runs share (from `createBatchPool`). */
+export interface BatchPool {
+  readonly threads: number;
+  /** Stops the threads; runs still in progress on the pool fail. Calling it again does nothing. */
+  close(): Promise<void>;
 }
 
 /** Options of {@link runBatch}. */
