@@ -56,6 +56,15 @@ export interface BatchPoolOptions {
 }
 
 
+/**
+ * What a run needs of a pool's threads. Declared here rather than as Piscina's own type, so the
+ * published declarations never import `piscina`'s (which do not compile under
+ * `exactOptionalPropertyTypes` in a user's project).
+ */
+export interface PoolThreads {
+  run(task: ChunkTask, options: { transferList?: ArrayBuffer[] }): Promise<ChunkOutput>;
+}
+
 /** The Piscina behind each open pool (kept out of the public type). */
 const pools = new WeakMap<BatchPool, Piscina<ChunkTask, ChunkOutput>>();
 
@@ -105,12 +114,12 @@ export function createBatchPool(options: BatchPoolOptions): BatchPool {
 }
 
 /**
- * The Piscina of an open pool.
+ * The threads of an open pool.
  *
  * @example
- * piscinaOf(pool).run(task)
+ * threadsOf(pool).run(task, {})
  */
-export function piscinaOf(pool: BatchPool): Piscina<ChunkTask, ChunkOutput> {
+export function threadsOf(pool: BatchPool): PoolThreads {
   const piscina = pools.get(pool);
   if (piscina === undefined) throw new BatchError('usage', 'the batch pool is closed (or was not made by createBatchPool)');
   return piscina;

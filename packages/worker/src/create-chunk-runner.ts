@@ -4,7 +4,7 @@
  * shares between runs.
  */
 import type { Contract } from '@airlock/core';
-import { createBatchPool, piscinaOf } from './batch-pool.js';
+import { createBatchPool, threadsOf } from './batch-pool.js';
 import type { BatchPool } from './types.js';
 import type { ResolvedContractRef } from './load-contract.js';
 import { processChunk, type ChunkInput, type ChunkOutput } from './process-chunk.js';
@@ -40,11 +40,11 @@ export function createChunkRunner(place: ChunkPlace, ref: ResolvedContractRef, c
   }
   const owned = 'threads' in place;
   const pool = owned ? createBatchPool({ threads: place.threads, ...(place.threadHeapMb === undefined ? {} : { threadHeapMb: place.threadHeapMb }) }) : place.pool;
-  const piscina = piscinaOf(pool);
+  const threads = threadsOf(pool);
   // A range in shared memory is read where it is; one in its own ArrayBuffer moves to the thread.
   const send = (input: ChunkInput): Promise<ChunkOutput> => {
     const { buffer } = input.bytes;
-    return piscina.run({ ...input, contract: ref }, buffer instanceof ArrayBuffer ? { transferList: [buffer] } : {});
+    return threads.run({ ...input, contract: ref }, buffer instanceof ArrayBuffer ? { transferList: [buffer] } : {});
   };
   return {
     mode: 'piscina',
