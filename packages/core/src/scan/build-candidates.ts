@@ -134,9 +134,18 @@ function tagNameBefore(view: View, k: number): string {
   return view.text.slice(view.spans[k - 2]! + 1, view.spans[k - 1]! - 1);
 }
 
+/** A contract's known keys as a set, made once per keys list (a contract keeps its list). */
+const keySets = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+function keySetOf(keys: readonly string[]): ReadonlySet<string> {
+  let set = keySets.get(keys);
+  if (set === undefined) keySets.set(keys, (set = new Set(keys)));
+  return set;
+}
+
 /** Start of the first line (not the first) that begins with `key:` or `"key":` for a known key, or -1. One pass over line starts. */
 function firstKnownKeyLine(text: string, keys: readonly string[]): number {
-  const known = new Set(keys);
+  const known = keySetOf(keys);
   for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', nl + 1)) {
     const start = nl + 1;
     const quoted = text.charCodeAt(start) === 34;
