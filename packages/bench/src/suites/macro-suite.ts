@@ -87,15 +87,15 @@ interface BatchKit {
  * processed a whole log's worth (one pass per thread: a pass shares the log among them): what a
  * long-running process, or a batch of many logs, runs on after its first logs.
  */
-async function warmPools(kit: BatchKit, run: ReturnType<typeof batchRunner>, log: string): Promise<Map<BatchSubject, Place>> {
-  const places = new Map<BatchSubject, Place>([['batch0', { threads: 0 }], ['batch1', { threads: 1 }], ['batch2', { threads: 2 }]]);
-  if (kit.createPool === undefined) return places;
+async function warmPools(kit: BatchKit, run: ReturnType<typeof batchRunner>, log: string, places: Map<BatchSubject, Place>): Promise<void> {
+  for (const [subject, threads] of [['batch0', 0], ['batch1', 1], ['batch2', 2]] as const) places.set(subject, { threads });
+  if (kit.createPool === undefined) return;
   for (const [subject, threads] of [['batch1warm', 1], ['batch2warm', 2]] as const) {
     const pool = kit.createPool({ threads });
+    // Registered before its warm-up, so a failing warm-up still has the pool closed.
     places.set(subject, { pool });
     for (let pass = 0; pass < threads; pass++) await run(log, { pool }, `${subject}-warm-up`);
   }
-  return places;
 }
 
 async function closePools(places: Map<BatchSubject, Place>): Promise<void> {
@@ -110,10 +110,11 @@ async function measureProfile(ctx: SuiteContext, rec: SuiteRecorder, profile: Lo
   const caseName = `run log ${formatSize(size)}${profile === 'default' ? '' : ` (${profile})`}`;
   const suffix = profile === 'default' ? '' : `.${profile}`;
   const runBatchPass = kit.runBatch === undefined ? undefined : batchRunner(ctx, kit.runBatch);
-  const places = runBatchPass === undefined ? new Map<BatchSubject, Place>() : await warmPools(kit, runBatchPass, log);
+  const places = new Map<BatchSubject, Place>();
   const passes = new Map<Subject, Pass[]>();
   let bytes = 0;
   try {
+    if (runBatchPass !== undefined) await warmPools(kit, runBatchPass, log, places);
     for (let round = 0; round < rounds; round++) {
       for (const subject of Object.keys(SUBJECTS) as Subject[]) {
         let pass: Pass;
