@@ -5,7 +5,7 @@
 import type { AnySchema, Contract } from '../contract/contract.js';
 import { toContract } from '../contract/contract.js';
 import { detectPromptEcho } from '../normalize/detect-prompt-echo.js';
-import { buildCandidates } from '../scan/build-candidates.js';
+import { candidateList } from '../scan/build-candidates.js';
 import type { Candidate } from '../scan/candidate.js';
 import { selectScan } from '../scan/select-scanner.js';
 import { isNoiseOnly } from '../scan/is-noise-only.js';
@@ -97,7 +97,9 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
 
   spans ??= selectScan(raw);
   if (isNoiseOnly(raw, spans)) return failure('empty_output', 'The model output holds only terminal noise.');
-  const candidates = buildCandidates(raw, spans, { knownKeys: contract.knownKeys, tags: contract.tags });
+  // The known-key candidates come last and only when needed (see CandidateList.addKnownKeys).
+  const list = candidateList(raw, spans, { knownKeys: contract.knownKeys, tags: contract.tags });
+  const { candidates } = list;
   let best: ParseFailure | null = first.kind === 'failure' ? first.result : null;
   const done = new Set<Candidate>();
   if (first.kind === 'failure' && first.final && candidates[0]?.source === 'raw') done.add(candidates[0]);
@@ -114,7 +116,8 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
      * as-is): repaired only to count and pick among valid artifacts.
      */
     const unparsedArtifacts: Candidate[] = [];
-    for (const [index, candidate] of candidates.entries()) {
+    for (let index = 0; index < candidates.length || (wins.length === 0 && list.addKnownKeys()); index++) {
+      const candidate = candidates[index]!;
       // The raw candidate's strict attempt already ran on the fast path.
       if (done.has(candidate) || (fastPath && mode === 'strict' && index === 0 && candidate.source === 'raw')) continue;
       // Once one validated, only other artifacts (fences, tags) are tried: to count them and to pick.
@@ -147,6 +150,7 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
   // search), unless any string will do.
   if (wantsScalar(contract as Contract<unknown>)) {
     const takesText = rootTakesText(contract as Contract<unknown>);
+    list.addKnownKeys();
     for (const candidate of candidates) {
       if (parsedWhole.has(candidate) && !takesText) continue;
       const attempt = tryCandidate(raw, candidate, contract, options, 'text', work);

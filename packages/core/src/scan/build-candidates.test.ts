@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCandidates } from './build-candidates.js';
+import { buildCandidates, candidateList } from './build-candidates.js';
 import { selectScan } from './select-scanner.js';
 
 function candidatesOf(raw: string, tags?: string[]) {
@@ -52,5 +52,28 @@ describe('buildCandidates: nested envelopes', () => {
   it('keeps an envelope that holds more than one element', () => {
     const raw = '<OUTPUT>\n<A>x</A>\n<B>y</B>\n</OUTPUT>';
     expect(candidatesOf(raw).filter((c) => c.source === 'tagged').map((c) => c.tag)).toEqual(['A', 'B', 'OUTPUT']);
+  });
+});
+
+describe('candidateList: known-key candidates on demand', () => {
+  const raw = 'Notes first.\n```json\n{"title": "x"}\n```\ntitle: y\npriority: 2';
+  const options = { knownKeys: ['title', 'priority'] };
+
+  it('holds the same candidates as buildCandidates once asked, the known-key ones last', () => {
+    const list = candidateList(raw, selectScan(raw), options);
+    expect(list.candidates.map((c) => c.source)).toEqual(['raw', 'fenced']);
+    expect(list.addKnownKeys()).toBe(true);
+    expect(list.candidates.map((c) => c.source)).toEqual(['raw', 'fenced', 'known_key']);
+    expect(list.candidates.at(-1)!.text).toBe('title: y\npriority: 2');
+    expect(list.candidates).toEqual(buildCandidates(raw, selectScan(raw), options));
+  });
+
+  it('adds them once, and says so when there are none', () => {
+    const list = candidateList(raw, selectScan(raw), options);
+    list.addKnownKeys();
+    expect(list.addKnownKeys()).toBe(false);
+    expect(list.candidates).toHaveLength(3);
+    expect(candidateList(raw, selectScan(raw), {}).addKnownKeys()).toBe(false);
+    expect(candidateList('{"a":1}', selectScan('{"a":1}'), options).addKnownKeys()).toBe(false);
   });
 });

@@ -48,6 +48,31 @@ interface View {
  * buildCandidates(raw, selectScan(raw)).map((c) => c.source) // ['raw', 'fenced']
  */
 export function buildCandidates(raw: string, spans: Int32Array, options: CandidateOptions = {}): Candidate[] {
+  const list = candidateList(raw, spans, options);
+  list.addKnownKeys();
+  return list.candidates;
+}
+
+/** The candidates in order, the known-key ones (always last) only when asked for. */
+export interface CandidateList {
+  readonly candidates: Candidate[];
+  /**
+   * Appends the known-key candidates, once; true when it appended any. The pipeline asks only
+   * when every earlier candidate failed (a later one is skipped once one validated anyway), so
+   * a fenced or tagged answer never pays the search for key lines.
+   */
+  addKnownKeys(): boolean;
+}
+
+/**
+ * {@link buildCandidates} with the known-key candidates deferred (the pipeline's entry).
+ *
+ * @example
+ * const list = candidateList(raw, selectScan(raw), { knownKeys: ['title'] });
+ * list.candidates; // raw, prefix-stripped, fenced, tagged ones
+ * list.addKnownKeys(); // then the ones from the first `title:` line
+ */
+export function candidateList(raw: string, spans: Int32Array, options: CandidateOptions = {}): CandidateList {
   const out: Candidate[] = [];
   // Texts already taken, by length: two candidates of different lengths never need their
   // texts compared, and a Set would hash every candidate's whole text.
@@ -96,13 +121,20 @@ export function buildCandidates(raw: string, spans: Int32Array, options: Candida
     });
     for (const [tag, start] of lastOpen) add(view, 'tagged_unclosed', start, view.text.length, { tag });
   }
-  if (options.knownKeys !== undefined && options.knownKeys.length > 0) {
-    for (const view of views) {
-      const start = firstKnownKeyLine(view.text, options.knownKeys);
-      if (start > 0) add(view, 'known_key', start, view.text.length);
-    }
-  }
-  return out;
+  let keysAdded = false;
+  return {
+    candidates: out,
+    addKnownKeys: () => {
+      if (keysAdded || options.knownKeys === undefined || options.knownKeys.length === 0) return false;
+      keysAdded = true;
+      const before = out.length;
+      for (const view of views) {
+        const start = firstKnownKeyLine(view.text, options.knownKeys);
+        if (start > 0) add(view, 'known_key', start, view.text.length);
+      }
+      return out.length > before;
+    },
+  };
 }
 
 /** A body that is one element and nothing else: `<A>` + `<B>…</B>` + `</A>`, whitespace aside. */
