@@ -5,8 +5,8 @@
  * shard outputs are committed by rename, so a retry neither loses nor doubles records.
  */
 import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
-import { availableParallelism, hostname } from 'node:os';
-import { BatchError, createBatchPool, MAX_THREADS } from '@airlock/worker';
+import { hostname } from 'node:os';
+import { BatchError, createBatchPool, threadsPerCore } from '@airlock/worker';
 import { processShard, type ProcessShardOptions } from './process-shard.js';
 import { DEFAULT_QUEUE_NAME, SHARD_JOB_NAME, type ShardJobData, type ShardJobResult } from './shard-job.js';
 
@@ -42,7 +42,7 @@ export type ShardEvent =
  * await serveShards({ connection: redisConnection('redis://127.0.0.1:6379'), threads: 2, signal: stop.signal });
  */
 export async function serveShards(options: ServeShardsOptions): Promise<void> {
-  const cores = Math.min(availableParallelism(), MAX_THREADS);
+  const cores = threadsPerCore();
   const threads = options.threads ?? (cores > 1 ? cores : 0);
   const pool = threads > 0 ? createBatchPool({ threads }) : undefined;
   try {

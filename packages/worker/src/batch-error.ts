@@ -54,3 +54,14 @@ export function firstLine(text: string): string {
   const line = text.split('\n', 1)[0] ?? '';
   return line.trim();
 }
+
+/**
+ * An integer option from `min` to `max`, or a one-line `usage` error naming it.
+ *
+ * @example
+ * checkInteger('chunk size', 0, 1, 1_000_000) // throws BatchError: chunk size must be an integer from 1 to 1000000, got 0
+ */
+export function checkInteger(name: string, value: number, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max) throw new BatchError('usage', `${name} must be an integer from ${min} to ${max}, got ${value}`);
+  return value;
+}

@@ -7,9 +7,10 @@
  * after another, keeps one pool and hands it to each `runBatch`.
  */
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { BatchError } from './batch-error.js';
+import { BatchError, checkInteger } from './batch-error.js';
 import type { ChunkOutput } from './process-chunk.js';
 import type { BatchPool } from './types.js';
 import type { ChunkTask } from './worker.js';
@@ -44,7 +45,18 @@ export function checkThreads(threads: number, min: number): void {
   if (Number.isInteger(threads) && threads > MAX_THREADS) {
     throw new BatchError('usage', `threads must be at most ${MAX_THREADS}, got ${threads}: more worker threads than that can exhaust V8's process-wide limits and abort the process`);
   }
-  if (!Number.isInteger(threads) || threads < min) throw new BatchError('usage', `threads must be an integer from ${min} to ${MAX_THREADS}, got ${threads}`);
+  checkInteger('threads', threads, min, MAX_THREADS);
+}
+
+/**
+ * One thread per available core, at most {@link MAX_THREADS} (a 64-core machine gets 32): the
+ * default wherever threads are not given.
+ *
+ * @example
+ * threadsPerCore() // 2 on a 2-core machine
+ */
+export function threadsPerCore(): number {
+  return Math.min(availableParallelism(), MAX_THREADS);
 }
 
 /** Options of {@link createBatchPool}. */

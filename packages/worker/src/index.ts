@@ -8,7 +8,7 @@
  * console.log(formatStatsTable(stats));
  */
 export * from './types.js';
-export { createBatchPool, MAX_THREADS, type BatchPoolOptions } from './batch-pool.js';
+export { createBatchPool, MAX_THREADS, threadsPerCore, type BatchPoolOptions } from './batch-pool.js';
 export { runBatch, batchMetadata, DEFAULT_CHUNK_SIZE, type BatchMetadataInput } from './run-batch.js';
 export { INLINE_BELOW_BYTES, fingerprintInputs } from './open-batch-inputs.js';
 export { BatchError, describeIoError, type BatchErrorKind } from './batch-error.js';

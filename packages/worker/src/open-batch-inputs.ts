@@ -7,9 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { BatchError, describeIoError } from './batch-error.js';
-import { MAX_THREADS } from './batch-pool.js';
+import { threadsPerCore } from './batch-pool.js';
 import { openInputBytes, STDIN, type InputBytes } from './open-input-bytes.js';
 import type { InputRange } from './types.js';
 
@@ -80,8 +79,7 @@ export async function openBatchInputs(files: readonly string[], range?: InputRan
  * defaultThreads(await openBatchInputs(['small.jsonl'])); // 0
  */
 export function defaultThreads(inputs: BatchInputs): number {
-  // One thread per core, within what V8 can hold (a 64-core machine gets 32).
-  const perCore = Math.min(availableParallelism(), MAX_THREADS);
+  const perCore = threadsPerCore();
   let plainBytes = 0;
   for (const input of inputs.bytes) {
     if (input.size === undefined) return perCore;

@@ -8,7 +8,7 @@ import { writeFile, type FileHandle } from 'node:fs/promises';
 import { airlockVersion } from './airlock-version.js';
 import { mergeCounts } from './batch-counts.js';
 import { BATCH_FORMAT_VERSION } from './batch-format.js';
-import { BatchError, describeIoError } from './batch-error.js';
+import { BatchError, checkInteger, describeIoError } from './batch-error.js';
 import { checkpointPath, removeCheckpoint, writeCheckpoint } from './checkpoint.js';
 import { checkThreads } from './batch-pool.js';
 import { createChunkRunner, type ChunkRunner } from './create-chunk-runner.js';
@@ -43,11 +43,6 @@ interface Pending {
 /** Room offered for a chunk's results: about its size, with margin for interventions. */
 function resultRoom(inputBytes: number): number {
   return 2 * inputBytes + 64 * 1024;
-}
-
-function checkInteger(name: string, value: number, min: number, max: number): number {
-  if (!Number.isInteger(value) || value < min || value > max) throw new BatchError('usage', `${name} must be an integer from ${min} to ${max}, got ${value}`);
-  return value;
 }
 
 async function writeFully(handle: FileHandle, buffer: Uint8Array, position: number): Promise<void> {
