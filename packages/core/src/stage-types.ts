@@ -4,7 +4,7 @@
  * scan, JSON, YAML and normalize folders import these from here, never from pipeline/.
  */
 import type { Contract } from './contract/contract.js';
-import type { Category, FailureClass, Intervention, InterventionCode } from './types.js';
+import type { Category, FailureClass, Intervention, InterventionCode, Span } from './types.js';
 import type { WorkMeter } from './work-meter.js';
 
 /**
@@ -12,7 +12,12 @@ import type { WorkMeter } from './work-meter.js';
  * candidate coordinates; the pipeline rebases them to the raw text.
  */
 export type ParseOutcome =
-  | { ok: true; value: unknown; interventions: Intervention[]; truncated: boolean; laterRoots?: LaterRoot[] }
+  /**
+   * `root`: the slice of the candidate the value was read from, when it is one slice read as it
+   * stands or repaired in place (see RepairJsonResult); the pipeline skips another candidate
+   * whose text is that slice (see safe-parse.ts).
+   */
+  | { ok: true; value: unknown; interventions: Intervention[]; truncated: boolean; laterRoots?: LaterRoot[]; root?: Span }
   /**
    * `explain`: the error's full wording when it costs a parse of its own (`yaml`'s message after
    * a refusal the fast loader gave alone); asked only of the failure a result reports.

@@ -57,7 +57,7 @@ describe('parseJsonCandidate', () => {
     } finally {
       JSON.parse = parse;
     }
-    expect(parseJsonCandidate(candidateOf(' {"a": [1, 2]}\n'), { mode: 'repair' })).toEqual({ ok: true, value: { a: [1, 2] }, interventions: [], truncated: false });
+    expect(parseJsonCandidate(candidateOf(' {"a": [1, 2]}\n'), { mode: 'repair' })).toEqual({ ok: true, value: { a: [1, 2] }, interventions: [], truncated: false, root: [1, 14] });
   });
 
   it('reports no_candidate for prose without any object or array', () => {

@@ -162,7 +162,7 @@ function readJson(candidate: Candidate, options: ParseStageOptions): ParseOutcom
     if (sliced.ok) {
       const before = skipped.map(([s, e]) => repairedRoot(candidate, s, e, options)).filter((r): r is LaterRoot => r !== null).map((r) => ({ ...r, countOnly: true }));
       const later = [...before, ...laterRoots(candidate, end, options, MAX_ROOT_ATTEMPTS - attempt - 1)];
-      const outcome: ParseOutcome = { ok: true, value: sliced.value, interventions: trimAroundRoot(candidate, start, end), truncated: false };
+      const outcome: ParseOutcome = { ok: true, value: sliced.value, interventions: trimAroundRoot(candidate, start, end), truncated: false, root: [start, end] };
       return later.length > 0 ? { ...outcome, laterRoots: later } : outcome;
     }
     skipped.push([start, end]);
@@ -185,6 +185,9 @@ function readJson(candidate: Candidate, options: ParseStageOptions): ParseOutcom
     noiseStart: candidate.noiseStart,
     orphanFence: candidate.orphanFence,
   });
-  if (repaired.ok) return { ok: true, value: repaired.value, interventions: repaired.interventions, truncated: repaired.truncated };
+  if (repaired.ok) {
+    const outcome: ParseOutcome = { ok: true, value: repaired.value, interventions: repaired.interventions, truncated: repaired.truncated };
+    return repaired.root === undefined ? outcome : { ...outcome, root: repaired.root };
+  }
   return { ok: false, failure: repaired.failure, error: repaired.error, interventions: [] };
 }

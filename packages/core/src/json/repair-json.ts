@@ -27,7 +27,11 @@ export interface RepairJsonOptions {
 }
 
 export type RepairJsonResult =
-  | { ok: true; text: string; value: unknown; interventions: Intervention[]; truncated: boolean }
+  /**
+   * `root`: where the value was read, `[start, end)` of the text, when it is that one slice read
+   * as it stands (no NDJSON join, no unwrapping of an escaped or stringified root).
+   */
+  | { ok: true; text: string; value: unknown; interventions: Intervention[]; truncated: boolean; root?: Span }
   | { ok: false; failure: FailureClass; error: string; interventions: Intervention[] };
 
 const DEFAULT_MAX_DEPTH = 1000;
@@ -183,6 +187,7 @@ function repairOnce(text: string, options: RepairJsonOptions, nested: boolean, s
   const rootEnd = ctx.i;
   if (!parseAfterRoot(ctx, rootStart, options)) return failure('syntax', ctx.error ?? 'The JSON candidate does not parse.');
   const result = finish(ctx);
+  if (result.ok && !nested && options.allowNdjson !== true && typeof result.value === 'object' && result.value !== null) return { ...result, root: [rootStart, rootEnd] };
   if (!result.ok || nested || typeof result.value !== 'string' || (expect !== 'object' && expect !== 'array')) return result;
   // A string where a structure is expected: JSON encoded inside a string, or prose to skip.
   const inner = repairOnce(result.value, options, true, false);

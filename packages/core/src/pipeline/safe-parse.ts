@@ -38,6 +38,26 @@ function pickArtifact<T>(wins: readonly Win<T>[], pick: ArtifactPick = 'first'):
   return others.length === 0 ? chosen.result : { ...chosen.result, otherValidCandidates: others.length };
 }
 
+/** JSON whitespace: what may surround a root inside a fence or a tag. */
+function isJsonSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
+
+/**
+ * True when an artifact's text is, whitespace aside, the very slice a win already read as its
+ * root (a defective answer in a fence: repairing the raw text trims the prose and the fence and
+ * reads the body). Reading it again would repeat the repair and the validation for a value
+ * the win has, so it is not counted as another reading; under `pick: 'first'` the win stays
+ * the pick either way. Other picks choose by source or position, so they still read it.
+ */
+function readsWonRoot<T>(raw: string, candidate: Candidate, wins: readonly Win<T>[], pick: ArtifactPick = 'first'): boolean {
+  if (pick !== 'first' || candidate.prefixStripped) return false;
+  let [start, end] = candidate.span;
+  while (start < end && isJsonSpace(raw.charCodeAt(start))) start++;
+  while (end > start && isJsonSpace(raw.charCodeAt(end - 1))) end--;
+  return wins.some((win) => win.root !== undefined && win.root[0] === start && win.root[1] === end);
+}
+
 const DEFAULT_MAX_LENGTH = 16 * 1024 * 1024;
 const NON_SPACE = /\S/;
 /**
@@ -121,7 +141,7 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
       // The raw candidate's strict attempt already ran on the fast path.
       if (done.has(candidate) || (fastPath && mode === 'strict' && index === 0 && candidate.source === 'raw')) continue;
       // Once one validated, only other artifacts (fences, tags) are tried: to count them and to pick.
-      if (wins.length > 0 && !ARTIFACT_SOURCES.has(candidate.source)) continue;
+      if (wins.length > 0 && (!ARTIFACT_SOURCES.has(candidate.source) || readsWonRoot(raw, candidate, wins, options.pick))) continue;
       const attempt = tryCandidate(raw, candidate, contract, options, mode, work);
       if (attempt.kind === 'success') {
         wins.push(attempt);

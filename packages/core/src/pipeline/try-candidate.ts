@@ -10,7 +10,7 @@ import { isScalarModel } from '../contract/schema-model.js';
 import { normalizeAndValidate } from '../normalize/align-value.js';
 import { toRawSpan, type Candidate } from '../scan/candidate.js';
 import { extractionInterventions } from '../scan/extraction-interventions.js';
-import type { CandidateInfo, Intervention, ParseFailure, ParseSuccess } from '../types.js';
+import type { CandidateInfo, Intervention, ParseFailure, ParseSuccess, Span } from '../types.js';
 import { deferredFailure, failure } from './failure.js';
 import { parseCandidate } from './parse-candidate.js';
 import { readScalarText } from './read-scalar-text.js';
@@ -24,8 +24,11 @@ import type { WorkMeter } from '../work-meter.js';
  * `final` is true when a repair pass could not change the outcome.
  */
 export type Attempt<T> =
-  /** `others`: the data of other valid readings of this candidate (later roots in its prose), for the pick rule. */
-  | { kind: 'success'; result: ParseSuccess<T>; others?: unknown[] }
+  /**
+   * `others`: the data of other valid readings of this candidate (later roots in its prose), for the pick rule.
+   * `root`: the span of the raw text the data was read from, when it is one slice read whole (see ParseOutcome).
+   */
+  | { kind: 'success'; result: ParseSuccess<T>; others?: unknown[]; root?: Span }
   | { kind: 'failure'; result: ParseFailure; final: boolean }
   | { kind: 'unparsed' };
 
@@ -99,7 +102,10 @@ export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Con
   // repairs: aligning it now could make a wrong nesting validate, so it waits for pass 2.
   const reading: Reading = { candidate, info, extraction, final, align: !(format === 'yaml' && mode === 'strict') };
   const first = judge(reading, outcome.value, outcome.interventions, outcome.truncated, contract, options);
-  if (outcome.laterRoots === undefined) return first;
+  if (outcome.laterRoots === undefined) {
+    // Prefix-stripped text is not a slice of the raw text: its root has no raw span to compare.
+    return first.kind === 'success' && outcome.root !== undefined && !outcome.truncated && !candidate.prefixStripped ? { ...first, root: toRawSpan(candidate, outcome.root) } : first;
+  }
   // Several roots in one prose: the first that validates, or the last under `pick: 'last'`.
   const isWin = (a: Attempt<T>): a is Extract<Attempt<T>, { kind: 'success' }> => a.kind === 'success';
   const later = outcome.laterRoots.map((r) => ({ countOnly: r.countOnly === true, attempt: judge(reading, r.value, r.interventions, false, contract, options) }));
