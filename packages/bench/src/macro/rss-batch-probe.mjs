@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { runBatch } from '@airlock/worker';
+import { peakRssMB } from './peak-rss.mjs';
 
 const { values } = parseArgs({ options: { input: { type: 'string' }, threads: { type: 'string', default: '2' }, output: { type: 'string', default: '/dev/null' } } });
 if (values.input === undefined) throw new Error('--input is required');
@@ -20,5 +21,4 @@ const stats = await runBatch({
   field: 'output',
   force: true,
 });
-// maxRSS is in kilobytes.
-console.log(JSON.stringify({ maxRssMB: process.resourceUsage().maxRSS / 1024, records: stats.records, ms: performance.now() - started }));
+console.log(JSON.stringify({ maxRssMB: peakRssMB(), records: stats.records, ms: performance.now() - started }));

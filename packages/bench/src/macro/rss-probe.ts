@@ -9,6 +9,7 @@
 import { parseArgs } from 'node:util';
 import { PIPELINES } from './bench-pipelines.js';
 import { processLog } from './process-log.js';
+import { peakRssMB } from './peak-rss.mjs';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { input: { type: 'string' } } });
@@ -16,8 +17,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const records = (await processLog(values.input, PIPELINES.airlock)).records;
   const ms = performance.now() - started;
-  // maxRSS is in kilobytes.
-  console.log(JSON.stringify({ maxRssMB: process.resourceUsage().maxRSS / 1024, records, ms }));
+  console.log(JSON.stringify({ maxRssMB: peakRssMB(), records, ms }));
 }
 
 main().catch((error: unknown) => {
