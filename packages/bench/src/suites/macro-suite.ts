@@ -15,6 +15,7 @@ import { PIPELINES } from '../macro/bench-pipelines.js';
 import { CONTRACT_MODULE } from '../macro/contract-module.js';
 import { processLog } from '../macro/process-log.js';
 import { timeProcess, wholeProcessUnavailable, type ProcessSubject } from '../macro/whole-process.js';
+import { timeThreads } from '../macro/thread-ceiling.js';
 import { formatKindProfile, profileByKind } from '../macro/profile-by-kind.js';
 import type { Measurement } from '../measure/measure-task.js';
 import { loadCreateBatchPool, loadRunBatch, type BenchBatchPool, type BenchBatchStats, type CreateBatchPool, type RunBatch as RunBatchFn } from '../optional/load-run-batch.js';
@@ -208,6 +209,22 @@ async function measureStartup(ctx: SuiteContext, rec: SuiteRecorder, runBatch: R
   rec.ratio(BATCH_STARTUP_PER_THREAD, Math.max(0, (twoMs - inlineMs) / 2), `inline ${inlineMs.toFixed(0)} ms, 2 threads ${twoMs.toFixed(0)} ms (wall); CPU per thread ${cpuPerThread.toFixed(0)} ms`);
 }
 
+/** The batch's per-chunk work alone on 1 and 2 plain threads: the ceiling of its 2-vs-1 ratio here (see thread-ceiling.ts). */
+async function measureThreadCeiling(ctx: SuiteContext, rec: SuiteRecorder): Promise<void> {
+  const size = ctx.mode === 'quick' ? 1024 * 1024 : 20 * 1024 * 1024;
+  const log = await ensureLog(ctx.corpusDir, size, ctx.seed);
+  const contract = { module: CONTRACT_MODULE, export: 'benchContract' };
+  const one: number[] = [];
+  const two: number[] = [];
+  // Alternating, so both meet the same machine load.
+  for (let round = 0; round < ctx.rounds; round++) {
+    one.push(...(await timeThreads(log, contract, 1, 1)));
+    two.push(...(await timeThreads(log, contract, 2, 1)));
+  }
+  const note = `1 thread ${one.map((ms) => ms.toFixed(0)).join(' / ')} ms, 2 threads ${two.map((ms) => ms.toFixed(0)).join(' / ')} ms per pass over ${formatSize(size)}`;
+  rec.ratio({ id: 'macro.thread_ceiling_2v1', label: 'Per-chunk work alone (processChunk on plain threads, main thread idle): 2 threads vs 1 — the ceiling of the batch\'s 2-vs-1 ratio on this machine', unit: 'x', better: 'higher' }, median(one) / median(two), note);
+}
+
 const PROCESS_SUBJECTS: Record<ProcessSubject, string> = {
   naive: 'naive pipeline script, fresh process',
   cli0: '`airlock batch --threads 0`, fresh process',
@@ -257,7 +274,10 @@ export const macroSuite: Suite = {
     for (const profile of ctx.mode === 'quick' ? (['default'] as const) : (['default', 'realistic'] as const)) {
       await measureProfile(ctx, rec, profile, kit);
     }
-    if (kit.runBatch !== undefined) await measureStartup(ctx, rec, kit.runBatch);
+    if (kit.runBatch !== undefined) {
+      await measureStartup(ctx, rec, kit.runBatch);
+      await measureThreadCeiling(ctx, rec);
+    }
     if (ctx.mode !== 'quick') {
       await measureWholeProcess(ctx, rec, 20 * 1024 * 1024, ctx.rounds);
       // The size bulk reprocessing is about, where start-up and warm-up are paid off.

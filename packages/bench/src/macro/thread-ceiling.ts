@@ -1,0 +1,68 @@
+/**
+ * What a second thread can buy on this machine for the batch's own work: the log cut into
+ * chunks as a batch cuts it, shared memory, and the per-chunk work (processChunk) run by 1
+ * and then 2 plain worker threads in rounds, with the main thread idle in between. No
+ * reading, ordering, writing or checkpointing: the ratio is the ceiling `runBatch`'s
+ * 2-vs-1-thread ratio can reach here, set by the cores (and what they share: caches, memory
+ * bandwidth) rather than by the batch machinery.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { packagesPath } from '../optional/try-import.js';
+
+const WORKER = fileURLToPath(new URL('./thread-ceiling-worker.mjs', import.meta.url));
+
+/** Chunk ends at the first newline after each `chunkBytes` (a batch cuts by lines and bytes alike). */
+function chunkBounds(bytes: Uint8Array, chunkBytes: number): number[] {
+  const bounds = [0];
+  for (let at = 0; at < bytes.length; ) {
+    const nl = bytes.indexOf(10, Math.min(bytes.length - 1, at + chunkBytes));
+    at = nl === -1 ? bytes.length : nl + 1;
+    bounds.push(at);
+  }
+  return bounds;
+}
+
+function once(worker: Worker, wanted: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: unknown): void => {
+      if (message !== wanted) return;
+      worker.off('message', onMessage);
+      worker.off('error', reject);
+      resolve();
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+  });
+}
+
+/**
+ * Milliseconds per round (all chunks once) with `threads` threads: `warmup` rounds first, then
+ * `rounds` measured ones.
+ *
+ * @example
+ * await timeThreads(log, { module: '/abs/contract.ts', export: 'benchContract' }, 2, 3, 2) // [512, 498, 505]
+ */
+export async function timeThreads(log: string, contract: { module: string; export: string }, threads: number, rounds: number, warmup = 2): Promise<number[]> {
+  const file = readFileSync(log);
+  const bytes = new SharedArrayBuffer(file.length);
+  new Uint8Array(bytes).set(file);
+  const bounds = chunkBounds(file, 256 * 1024);
+  const workerModule = packagesPath('worker/dist/index.js');
+  const workers = Array.from({ length: threads }, (_, thread) => new Worker(WORKER, { execArgv: [], workerData: { workerModule, contract, bytes, bounds, thread, threads } }));
+  try {
+    await Promise.all(workers.map((w) => once(w, 'ready')));
+    const times: number[] = [];
+    for (let round = 0; round < warmup + rounds; round++) {
+      const started = performance.now();
+      const done = Promise.all(workers.map((w) => once(w, 'done')));
+      for (const w of workers) w.postMessage('go');
+      await done;
+      if (round >= warmup) times.push(performance.now() - started);
+    }
+    return times;
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}
