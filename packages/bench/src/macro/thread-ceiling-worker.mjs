@@ -7,10 +7,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { workerModule, contract, bytes, bounds, thread, threads } = workerData;
-const { processChunk, importContract, resolveContractRef } = await import(workerModule);
+const { processChunk, importContract } = await import(workerModule);
 const { installWasmScanner } = await import('@airlock/wasm-scanner');
 installWasmScanner();
-const resolved = await importContract(resolveContractRef(contract));
+// A reference prepared by the calling thread: a JavaScript module, imported as it is.
+const resolved = await importContract(contract);
 const view = new Uint8Array(bytes);
 const mine = [];
 for (let k = thread; k < bounds.length - 1; k += threads) mine.push(view.subarray(bounds[k], bounds[k + 1]));

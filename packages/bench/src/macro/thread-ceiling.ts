@@ -6,12 +6,19 @@
  * 2-vs-1-thread ratio can reach here, set by the cores (and what they share: caches, memory
  * bandwidth) rather than by the batch machinery.
  */
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { packagesPath } from '../optional/try-import.js';
 
 const WORKER = fileURLToPath(new URL('./thread-ceiling-worker.mjs', import.meta.url));
+
+/** What this file uses of the built `@airlock/worker` (loaded by path, as the bench's batch runs are). */
+interface WorkerApi {
+  resolveContractRef(ref: { module: string; export: string }): object;
+  prepareContractRef(ref: object): Promise<object>;
+}
 
 /** Chunk ends at the first newline after each `chunkBytes` (a batch cuts by lines and bytes alike). */
 function chunkBounds(bytes: Uint8Array, chunkBytes: number): number[] {
@@ -22,19 +29,6 @@ function chunkBounds(bytes: Uint8Array, chunkBytes: number): number[] {
     bounds.push(at);
   }
   return bounds;
-}
-
-function once(worker: Worker, wanted: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: unknown): void => {
-      if (message !== wanted) return;
-      worker.off('message', onMessage);
-      worker.off('error', reject);
-      resolve();
-    };
-    worker.on('message', onMessage);
-    worker.once('error', reject);
-  });
 }
 
 /**
@@ -50,13 +44,17 @@ export async function timeThreads(log: string, contract: { module: string; expor
   new Uint8Array(bytes).set(file);
   const bounds = chunkBounds(file, 256 * 1024);
   const workerModule = packagesPath('worker/dist/index.js');
-  const workers = Array.from({ length: threads }, (_, thread) => new Worker(WORKER, { execArgv: [], workerData: { workerModule, contract, bytes, bounds, thread, threads } }));
+  // Compiled here, once, as a batch does: its threads import the prepared module and never load esbuild.
+  const { prepareContractRef, resolveContractRef } = (await import(workerModule)) as WorkerApi;
+  const prepared = await prepareContractRef(resolveContractRef(contract));
+  const workers = Array.from({ length: threads }, (_, thread) => new Worker(WORKER, { execArgv: [], workerData: { workerModule, contract: prepared, bytes, bounds, thread, threads } }));
   try {
-    await Promise.all(workers.map((w) => once(w, 'ready')));
+    // Each thread says `ready` once, then `done` once per `go`; `once` also rejects on its 'error'.
+    await Promise.all(workers.map((w) => once(w, 'message')));
     const times: number[] = [];
     for (let round = 0; round < warmup + rounds; round++) {
       const started = performance.now();
-      const done = Promise.all(workers.map((w) => once(w, 'done')));
+      const done = Promise.all(workers.map((w) => once(w, 'message')));
       for (const w of workers) w.postMessage('go');
       await done;
       if (round >= warmup) times.push(performance.now() - started);
