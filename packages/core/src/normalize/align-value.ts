@@ -11,7 +11,7 @@ import { planFor, type NormalizationPlan } from '../contract/normalization-plan.
 import type { SchemaModel } from '../contract/schema-model.js';
 import { compareCost, interventionCost, type Cost } from '../intervention-cost.js';
 import type { Intervention, ValuePath } from '../types.js';
-import { formatPath, validateValue, type ValidationOutcome } from '../validate/validate-value.js';
+import { formatPath, isValid, validateValue, type ValidationOutcome } from '../validate/validate-value.js';
 import { ALIGN_CODE_INFO, type AlignCode } from './align-codes.js';
 import { alignNode, type AlignStep } from './align-node.js';
 import type { EnumNames } from './match-enum.js';
@@ -115,7 +115,7 @@ function describeBranch(model: SchemaModel, index: number): string {
 
 /** Tries every branch; the cheapest valid reading wins; equal cost with different values refuses. */
 function resolveUnion(node: unknown, model: Extract<SchemaModel, { kind: 'union' }>, path: ValuePath, options: NormalizeOptions, depth: number): { value: unknown; interventions: Intervention[] } | { refuse: string } | null {
-  if (validateValue(model.schema as AnySchema, node).ok) return null;
+  if (isValid(model.schema as AnySchema, node)) return null;
   const readings: Reading[] = [];
   model.schemas.forEach((schema, index) => {
     const branch = toContract(schema as AnySchema, 'union-branch');

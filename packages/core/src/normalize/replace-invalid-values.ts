@@ -9,7 +9,7 @@ import type { Contract } from '../contract/contract.js';
 import { unwrapZod } from '../contract/contract.js';
 import { planFor } from '../contract/normalization-plan.js';
 import type { Intervention } from '../types.js';
-import { formatPath, validateValue } from '../validate/validate-value.js';
+import { formatPath, isValid } from '../validate/validate-value.js';
 import type { NormalizeOptions, NormalizeOutcome } from './normalize-types.js';
 import { normalizeChange } from './normalize-types.js';
 import { excerpt } from './value-tree.js';
@@ -53,7 +53,7 @@ export function replaceInvalidValues(value: unknown, contract: Contract<unknown>
   const interventions: Intervention[] = [];
   const out = walkPatternRules(value, planFor(contract), 'replaceInvalid', 'pre', (node, constant, { path, pattern }) => {
     const schema = fieldSchema(contract, pattern);
-    if (node === undefined || schema === undefined || validateValue(schema as never, node).ok) return node;
+    if (node === undefined || schema === undefined || isValid(schema as never, node)) return node;
     const message = `Replaced invalid ${formatPath(path)} ${excerpt(node)} with ${excerpt(constant)}.`;
     interventions.push(normalizeChange('invalid_value_replaced', 'cleanup', message, path, excerpt(node), excerpt(constant)));
     return structuredClone(constant);

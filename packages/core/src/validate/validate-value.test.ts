@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { describe, expect, it } from 'vitest';
-import { validateValue } from './validate-value.js';
+import { describe, expect, it, vi } from 'vitest';
+import { isValid, validateValue } from './validate-value.js';
 
 describe('validateValue messages', () => {
   it('words a missing field the same whatever its type', () => {
@@ -34,5 +34,27 @@ describe('validateValue messages', () => {
       { path: 'tool.name', message: "Expected 'search' | 'fetch', received 'browse'" },
       { path: 'count', message: "Expected number, received 'x'" },
     ]);
+  });
+});
+
+describe('validation cost', () => {
+  const schema = z.object({ title: z.string(), count: z.number() });
+
+  it('parses a valid value once, without parse parameters (they take Zod 4 off its compiled fast path)', () => {
+    const spy = vi.spyOn(schema, 'safeParse');
+    expect(validateValue(schema, { title: 'x', count: 1 })).toEqual({ ok: true, value: { title: 'x', count: 1 } });
+    expect(spy.mock.calls).toEqual([[{ title: 'x', count: 1 }]]);
+    spy.mockRestore();
+  });
+
+  it('still quotes the input of an invalid value', () => {
+    expect(validateValue(schema, { title: 'x', count: 'many' })).toEqual({ ok: false, issues: [{ path: 'count', message: "Expected number, received 'many'" }] });
+  });
+
+  it('isValid answers alike with one plain parse', () => {
+    const spy = vi.spyOn(schema, 'safeParse');
+    expect([isValid(schema, { title: 'x', count: 1 }), isValid(schema, { title: 'x' })]).toEqual([true, false]);
+    expect(spy.mock.calls.every((call) => call.length === 1)).toBe(true);
+    spy.mockRestore();
   });
 });

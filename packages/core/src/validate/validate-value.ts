@@ -77,6 +77,12 @@ interface ZodSafeParse {
   safeParse(value: unknown, params?: { reportInput?: boolean }): { success: true; data: unknown } | { success: false; error: { issues: ZodIssueLike[] } };
 }
 
+/** The schema as Zod 4 when it is one (its own `safeParse`), else undefined. */
+function asZod(schema: unknown): ZodSafeParse | undefined {
+  const zod = schema as Partial<ZodSafeParse> & { _zod?: unknown };
+  return zod._zod !== undefined && typeof zod.safeParse === 'function' ? (zod as ZodSafeParse) : undefined;
+}
+
 /**
  * Validates a value. Never throws: a throwing or async validator becomes an issue.
  *
@@ -86,8 +92,13 @@ interface ZodSafeParse {
  */
 export function validateValue<T>(schema: AnySchema<T>, value: unknown): ValidationOutcome<T> {
   try {
-    const zod = schema as unknown as Partial<ZodSafeParse> & { _zod?: unknown };
-    if (zod._zod !== undefined && typeof zod.safeParse === 'function') {
+    const zod = asZod(schema);
+    if (zod !== undefined) {
+      // Plain first: with any parse parameter (even `reportInput`) Zod 4 leaves its compiled fast
+      // path, which doubled the cost of a valid object (1.0 → 2.2 µs for a bench artifact). Only
+      // a failure is parsed again, for the inputs its messages quote.
+      const plain = zod.safeParse(value);
+      if (plain.success) return { ok: true, value: plain.data as T };
       const result = zod.safeParse(value, { reportInput: true });
       if (result.success) return { ok: true, value: result.data as T };
       return { ok: false, issues: result.error.issues.map((i) => ({ path: formatPath(i.path), message: messageOf(i) })) };
@@ -100,5 +111,23 @@ export function validateValue<T>(schema: AnySchema<T>, value: unknown): Validati
     return { ok: false, issues: result.issues.map((i) => ({ path: formatPath(i.path), message: i.message })) };
   } catch (error) {
     return { ok: false, issues: [{ path: '(root)', message: `The schema threw: ${(error as Error)?.message ?? String(error)}` }] };
+  }
+}
+
+/**
+ * Whether a value validates, without the issues: one plain parse (see {@link validateValue}).
+ *
+ * @example
+ * isValid(z.number(), 1) // true
+ * isValid(z.number(), 'x') // false
+ */
+export function isValid(schema: AnySchema, value: unknown): boolean {
+  try {
+    const zod = asZod(schema);
+    if (zod !== undefined) return zod.safeParse(value).success;
+    const result = schema['~standard'].validate(value);
+    return !(result instanceof Promise) && result.issues === undefined;
+  } catch {
+    return false;
   }
 }
