@@ -29,6 +29,8 @@ type Win<T> = Extract<Attempt<T>, { kind: 'success' }>;
  */
 function pickArtifact<T>(wins: readonly Win<T>[], pick: ArtifactPick = 'first'): ParseSuccess<T> {
   let chosen = wins[0]!;
+  // The usual case, one reading and nothing else to count: no lists built to find that out.
+  if (wins.length === 1 && (chosen.others === undefined || chosen.others.length === 0)) return chosen.result;
   if (pick === 'last') chosen = wins.reduce((a, b) => (b.result.candidate.span[0] >= a.result.candidate.span[0] ? b : a));
   else if (pick === 'fenced') chosen = wins.find((w) => w.result.candidate.source === 'fenced') ?? chosen;
   const others: unknown[] = [];

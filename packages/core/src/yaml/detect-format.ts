@@ -68,12 +68,11 @@ const YAML_LINE_ANYWHERE = /^[ \t]*(?:-[ \t]+|[A-Za-z_][\w.-]*[ \t]*:(?:[ \t]|$)
  * detectFormat('{"a":1}', 'yaml') // 'json' (a YAML fence holding JSON goes to the JSON path)
  */
 export function detectFormat(text: string, fenceInfo?: string): CandidateFormat {
+  // A JSON fence decides alone, before the text is looked at.
+  if (fenceInfo !== undefined && JSON_INFO.test(fenceInfo)) return 'json';
   const body = text.slice(PREAMBLE.exec(text)?.[0].length ?? 0);
   const jsonRoot = JSON_ROOT.test(body);
-  if (fenceInfo !== undefined) {
-    if (JSON_INFO.test(fenceInfo)) return 'json';
-    if (YAML_INFO.test(fenceInfo)) return jsonRoot ? 'json' : 'yaml';
-  }
+  if (fenceInfo !== undefined && YAML_INFO.test(fenceInfo)) return jsonRoot ? 'json' : 'yaml';
   const first = body.match(/\S/)?.[0];
   if (jsonRoot || first === '{' || first === '[') return 'json';
   // A YAML-shaped first line decides, unless a JSON root sits alone at the start of a later line.
