@@ -107,7 +107,9 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
   // search is the cheap one (see parsedJsonHoldsNoise); when it does not, the scan comes
   // next anyway, and it tells (see holdsNoise).
   const jsonFirst = detectFormat(raw) === 'json';
-  let fastPath = jsonFirst || !textHoldsNoise(raw);
+  // Asked once: the scan below takes the answer instead of reading the text for noise again.
+  const quiet = !jsonFirst && !textHoldsNoise(raw);
+  let fastPath = jsonFirst || quiet;
   let first: Attempt<T> = fastPath ? tryCandidate(raw, rawCandidate(raw), contract, options, 'strict', work) : { kind: 'unparsed' };
   let spans: Int32Array | undefined;
   if (jsonFirst && (first.kind === 'unparsed' ? holdsNoise(raw, (spans = selectScan(raw))) : parsedJsonHoldsNoise(raw))) {
@@ -117,7 +119,7 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
   }
   if (first.kind === 'success') return first.result;
 
-  spans ??= selectScan(raw);
+  spans ??= selectScan(raw, quiet);
   if (isNoiseOnly(raw, spans)) return failure('empty_output', 'The model output holds only terminal noise.');
   // The known-key candidates come last and only when needed (see CandidateList.addKnownKeys).
   const list = candidateList(raw, spans, { knownKeys: contract.knownKeys, tags: contract.tags });

@@ -1,6 +1,6 @@
 import type { Intervention } from '../types.js';
 import type { Candidate } from './candidate.js';
-import { matchTranscriptPrefix } from './scan-text.js';
+import { matchTranscriptPrefix } from './scan-tokens.js';
 
 function prefixStripped(raw: string, start: number, end: number): Intervention {
   return {

@@ -1,5 +1,7 @@
 export { SpanKind, type SpanKindCode } from './span-kind.js';
-export { scanText, findBalancedEnd, matchNoiseToken, matchTranscriptPrefix, MAX_TAG_NAME, MAX_TRACKED_TAGS } from './scan-text.js';
+export { scanText } from './scan-text.js';
+export { findBalancedEnd } from './find-balanced-end.js';
+export { matchNoiseToken, matchTranscriptPrefix, MAX_TAG_NAME, MAX_TRACKED_TAGS } from './scan-tokens.js';
 export { buildCandidates, type CandidateOptions } from './build-candidates.js';
 export { toRawIndex, toRawSpan, type Candidate } from './candidate.js';
 export { stripTranscriptPrefixes, type StrippedText } from './strip-transcript-prefixes.js';

@@ -1,18 +1,26 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findBalancedEnd, scanText } from './scan-text.js';
+import { findBalancedEnd } from './find-balanced-end.js';
+import { scanEveryCodeUnit, scanQuietText, scanText } from './scan-text.js';
 import { SpanKind } from './span-kind.js';
+import { textHoldsNoise } from './holds-noise.js';
 
 const K = SpanKind;
 /** Scanner output as readable [kindName, excerpt] pairs. */
-function spans(text: string): [string, string][] {
+function spansOf(text: string, scan: (text: string) => Int32Array = scanText): [string, string][] {
   const names = Object.fromEntries(Object.entries(K).map(([k, v]) => [v, k]));
-  const out = scanText(text);
+  const out = scan(text);
   const list: [string, string][] = [];
   for (let i = 0; i < out.length; i += 3) list.push([names[out[i]!]!, text.slice(out[i + 1], out[i + 2])]);
   return list;
 }
 
-describe('scanText', () => {
+// scanText sends noise-free text to the quiet loop; the general loop must read it the same.
+describe.each([
+  ['scanText', scanText],
+  ['scanEveryCodeUnit', scanEveryCodeUnit],
+])('%s', (_name, scan) => {
+  const spans = (text: string): [string, string][] => spansOf(text, scan);
   it('finds a fence with its info string, body and closing line', () => {
     expect(spans('Here:\n```json\n{"a":1}\n```\n')).toEqual([
       ['FENCE_OPEN', '```json'],
@@ -87,8 +95,40 @@ describe('scanText', () => {
 
   it('returns offsets in UTF-16 code units', () => {
     const text = '🚀\n```\nx\n```';
-    const out = scanText(text);
+    const out = scan(text);
     expect(Array.from(out.slice(0, 3))).toEqual([K.FENCE_OPEN, 3, 6]);
+  });
+});
+
+/** Pieces of agent text without noise, weighted toward what changes scanner state. */
+const QUIET_PIECES = ['<', '>', '</', '<A>', '</A>', '<B>', '</B>', '<a.b:c-d>', '\n', '\r\n', ' ', '  ', '\t', '`', '```', '````', '```json', '```yaml ', '[', ']', '[assistant] ', '[user/x]', '[Tool]', 'x', '{"a":[1]}', '🚀', '[20', '0~'];
+const quietText = fc.array(fc.constantFrom(...QUIET_PIECES), { maxLength: 60 }).map((parts) => parts.join(''))
+  // Near misses of a paste marker stay; a whole marker is noise, which the quiet loop never gets.
+  .filter((text) => !textHoldsNoise(text));
+
+describe('the quiet loop', () => {
+  it('returns what the general loop returns on text without noise', () => {
+    fc.assert(
+      fc.property(quietText, (text) => {
+        expect(Array.from(scanQuietText(text))).toEqual(Array.from(scanEveryCodeUnit(text)));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('is the loop scanText takes for such text, and not for text with noise', () => {
+    const quiet = 'Hi\n<A>\n```json\n{"a":1}\n```\n</A>\n[user] x';
+    expect(Array.from(scanText(quiet))).toEqual(Array.from(scanQuietText(quiet)));
+    // The quiet loop never reports noise: text with noise must not reach it.
+    const noisy = '{"a":1}\u001b[0m';
+    expect(Array.from(scanQuietText(noisy))).toEqual([]);
+    expect(spansOf(noisy)).toEqual([['TRAILING_NOISE', '\u001b[0m'], ['FIRST_NOISE', '\u001b[0m']]);
+  });
+
+  it('skips a tag on a fence line and sees a prefix right after a closing fence', () => {
+    const text = '```json <A>\n{}\n``` \n[assistant] <A>x</A>';
+    expect(spansOf(text, scanQuietText)).toEqual(spansOf(text, scanEveryCodeUnit));
+    expect(spansOf(text, scanQuietText)).toContainEqual(['TRANSCRIPT_PREFIX', '[assistant] ']);
   });
 });
 

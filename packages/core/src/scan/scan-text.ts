@@ -30,38 +30,45 @@
  * met; then unclosed fence / orphan fence; then unclosed tags (abandoned ones in the order they
  * were abandoned, then those still on the stack from bottom to top); then trailing noise; then
  * the first noise token.
+ *
+ * Text without noise (most model output) takes a second loop under the same rules: nothing
+ * in it can open a noise run, so only a `<`, a `[` at a line start and a backtick run at a
+ * line start can change state, and that loop jumps from one to the next with `indexOf`,
+ * which the engine runs many times faster than a loop over code units. Which loop ran never
+ * shows in the output (a test runs both over the same inputs).
  */
 import { SpanKind } from './span-kind.js';
-
-/** Bound of the open-tag stack and of the abandoned-open list; keeps tag pairing linear. */
-export const MAX_TRACKED_TAGS = 256;
-/** Longest tag name considered. */
-export const MAX_TAG_NAME = 64;
-
-const LF = 10, CR = 13, TAB = 9, SPACE = 32, ESC = 27, BEL = 7, DEL = 127;
-const BACKTICK = 96, LT = 60, GT = 62, SLASH = 47, LBRACKET = 91, RBRACKET = 93, BACKSLASH = 92, TILDE = 126;
-
-const ROLES = ['assistant', 'user', 'system', 'sys', 'tool', 'model', 'error'];
+import { textHoldsNoise } from './holds-noise.js';
+import {
+  BACKTICK, LBRACKET, LF, LT, SPACE, TAB, DEL,
+  isWhitespace, matchNoiseToken, matchTranscriptPrefix, pushUnclosedTags, scanTag, type SpanOut, type TagState,
+} from './scan-tokens.js';
 
 /**
  * ASCII code units that can change scanner state when no noise run is open: LF (the next
  * index is a line start), `<`, `[`, DEL and C0 controls other than tab and CR.
  */
 const STOP = new Uint8Array(128);
-for (let c = 0; c < 32; c++) STOP[c] = c !== TAB && c !== CR ? 1 : 0;
+for (let c = 0; c < 32; c++) STOP[c] = c !== TAB && c !== 13 ? 1 : 0;
 STOP[LT] = 1;
 STOP[LBRACKET] = 1;
 STOP[DEL] = 1;
 
-/** Growable Int32 triple buffer. */
-class SpanSink {
-  buf = new Int32Array(48);
+/**
+ * Growable Int32 triple buffer. One buffer serves every scan (scans are synchronous and never
+ * nest), so a call pays for its result's copy only, not for a buffer of its own.
+ */
+class SpanSink implements SpanOut {
+  static shared = new Int32Array(48);
+  buf = SpanSink.shared;
   len = 0;
   push(kind: number, start: number, end: number): void {
     if (this.len + 3 > this.buf.length) {
       const next = new Int32Array(this.buf.length * 2);
       next.set(this.buf);
       this.buf = next;
+      // A text with many spans grew it: keep the larger buffer unless it is unusually large.
+      if (next.length <= 4096) SpanSink.shared = next;
     }
     this.buf[this.len++] = kind;
     this.buf[this.len++] = start;
@@ -72,17 +79,19 @@ class SpanSink {
   }
 }
 
-function isNameStart(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+/** An open fence, while the scan is inside one. */
+interface FenceState {
+  open: boolean;
+  ticks: number;
+  openStart: number;
+  openEnd: number;
+  infoStart: number;
+  infoEnd: number;
+  bodyStart: number;
 }
-function isNameChar(c: number): boolean {
-  return isNameStart(c) || (c >= 48 && c <= 57) || c === 46 || c === 58 || c === 45;
-}
-function isNoiseControl(c: number): boolean {
-  return (c < 32 && c !== TAB && c !== LF && c !== CR) || c === DEL;
-}
-function isWhitespace(c: number): boolean {
-  return c === SPACE || c === TAB || c === LF || c === CR;
+
+function newFence(): FenceState {
+  return { open: false, ticks: 0, openStart: 0, openEnd: 0, infoStart: 0, infoEnd: 0, bodyStart: 0 };
 }
 
 /** End of the line containing `i` (index of `\n` or text length). */
@@ -91,92 +100,95 @@ function lineEnd(text: string, i: number): number {
   return nl < 0 ? text.length : nl;
 }
 
-/** Length of a transcript prefix at `i` (a line start), or 0. */
-export function matchTranscriptPrefix(text: string, i: number): number {
+/**
+ * Reads the line starting at `lineStart` as a fence line: it opens a fence (outside one) or
+ * closes the open one. Returns the line's end when it did (the scan skips the line), else -1.
+ */
+function readFenceLine(text: string, lineStart: number, fence: FenceState, out: SpanOut): number {
   const n = text.length;
-  if (text.charCodeAt(i) !== LBRACKET) return 0;
-  let roleEnd = -1;
-  for (const role of ROLES) {
-    let k = 0;
-    while (k < role.length && i + 1 + k < n && (text.charCodeAt(i + 1 + k) | 32) === role.charCodeAt(k)) k++;
-    if (k === role.length) {
-      const next = text.charCodeAt(i + 1 + k);
-      if (next === RBRACKET || next === SLASH) {
-        roleEnd = i + 1 + k;
-        break;
-      }
-    }
+  let j = lineStart;
+  while (j < n && (text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB)) j++;
+  let k = j;
+  while (k < n && text.charCodeAt(k) === BACKTICK) k++;
+  const ticks = k - j;
+  if (ticks < 3) return -1;
+  const end = lineEnd(text, k);
+  if (!fence.open) {
+    let infoStart = k;
+    while (infoStart < end && isWhitespace(text.charCodeAt(infoStart))) infoStart++;
+    let infoEnd = end;
+    while (infoEnd > infoStart && isWhitespace(text.charCodeAt(infoEnd - 1))) infoEnd--;
+    // An info string holding a backtick makes the line inline code, not a fence.
+    const tick = text.indexOf('`', infoStart);
+    if (tick >= 0 && tick < infoEnd) return -1;
+    fence.open = true;
+    fence.ticks = ticks;
+    fence.openStart = j;
+    fence.openEnd = end;
+    fence.infoStart = infoStart;
+    fence.infoEnd = infoEnd;
+    fence.bodyStart = end < n ? end + 1 : n;
+    return end;
   }
-  if (roleEnd < 0) return 0;
-  let j = roleEnd;
-  if (text.charCodeAt(j) === SLASH) {
-    const limit = Math.min(n, j + 1 + 64);
-    j++;
-    while (j < limit && text.charCodeAt(j) !== RBRACKET && text.charCodeAt(j) !== LF) j++;
-  }
-  if (text.charCodeAt(j) !== RBRACKET) return 0;
-  j++;
-  if (text.charCodeAt(j) === SPACE) j++;
-  return j - i;
+  if (ticks < fence.ticks) return -1;
+  let r = k;
+  while (r < end && isWhitespace(text.charCodeAt(r))) r++;
+  if (r !== end) return -1;
+  out.push(SpanKind.FENCE_OPEN, fence.openStart, fence.openEnd);
+  if (fence.infoEnd > fence.infoStart) out.push(SpanKind.FENCE_INFO, fence.infoStart, fence.infoEnd);
+  out.push(SpanKind.FENCE_BODY, fence.bodyStart, lineStart);
+  out.push(SpanKind.FENCE_CLOSE, j, end);
+  fence.open = false;
+  return end;
 }
 
-/** Length of a noise token at `i`, or 0 when `i` does not start one. */
-export function matchNoiseToken(text: string, i: number): number {
+/** The spans a scan emits after its last character: the open fence, unclosed tags, noise. */
+function finish(text: string, fence: FenceState, tags: TagState, noiseStart: number, firstNoise: number, firstNoiseEnd: number, out: SpanSink): Int32Array {
   const n = text.length;
-  const c = text.charCodeAt(i);
-  if (c === ESC) {
-    const next = i + 1 < n ? text.charCodeAt(i + 1) : -1;
-    if (next === LBRACKET) {
-      let j = i + 2;
-      while (j < n && text.charCodeAt(j) >= 0x30 && text.charCodeAt(j) <= 0x3f) j++;
-      while (j < n && text.charCodeAt(j) >= 0x20 && text.charCodeAt(j) <= 0x2f) j++;
-      if (j < n && text.charCodeAt(j) >= 0x40 && text.charCodeAt(j) <= 0x7e) return j + 1 - i;
-      return 1; // ESC [ without a final byte: the ESC alone is noise
+  if (fence.open) {
+    let r = fence.bodyStart;
+    while (r < n && isWhitespace(text.charCodeAt(r))) r++;
+    // A bare fence followed only by whitespace and trailing noise closes nothing: an orphan.
+    if (fence.infoEnd === fence.infoStart && (r === n || r === noiseStart)) {
+      out.push(SpanKind.ORPHAN_FENCE, fence.openStart, fence.openEnd);
+    } else {
+      out.push(SpanKind.FENCE_OPEN, fence.openStart, fence.openEnd);
+      if (fence.infoEnd > fence.infoStart) out.push(SpanKind.FENCE_INFO, fence.infoStart, fence.infoEnd);
+      out.push(SpanKind.FENCE_UNCLOSED_BODY, fence.bodyStart, n);
     }
-    if (next === RBRACKET) {
-      let j = i + 2;
-      while (j < n) {
-        const d = text.charCodeAt(j);
-        if (d === BEL) return j + 1 - i;
-        if (d === ESC && j + 1 < n && text.charCodeAt(j + 1) === BACKSLASH) return j + 2 - i;
-        if (d === LF) break;
-        j++;
-      }
-      return j - i;
-    }
-    if (next >= 0x40 && next <= 0x5f) return 2;
-    return 1;
   }
-  if (isNoiseControl(c)) return 1;
-  if (
-    c === LBRACKET &&
-    i + 4 < n &&
-    text.charCodeAt(i + 1) === 50 &&
-    text.charCodeAt(i + 2) === 48 &&
-    (text.charCodeAt(i + 3) === 48 || text.charCodeAt(i + 3) === 49) &&
-    text.charCodeAt(i + 4) === TILDE
-  ) {
-    return 5;
-  }
-  return 0;
+  pushUnclosedTags(tags, n, out);
+  if (noiseStart >= 0) out.push(SpanKind.TRAILING_NOISE, noiseStart, n);
+  if (firstNoise >= 0) out.push(SpanKind.FIRST_NOISE, firstNoise, firstNoiseEnd);
+  return out.result();
 }
 
 /**
  * Scans raw model text for candidate spans.
  *
+ * @param quiet the caller already knows `textHoldsNoise(text)` is false (the pipeline asks it
+ * before it scans): the scan does not look again. Passing `true` for text with noise loses its
+ * noise spans.
  * @returns a flat `Int32Array` of `[kind, start, end, …]` (see {@link SpanKind}), offsets in
  * UTF-16 code units of `text`.
  * @example
  * const spans = scanText('Here:\n```json\n{"a":1}\n```\n');
  * // [FENCE_OPEN, 6, 13, FENCE_INFO, 9, 13, FENCE_BODY, 14, 22, FENCE_CLOSE, 22, 25]
  */
-export function scanText(text: string): Int32Array {
+export function scanText(text: string, quiet = false): Int32Array {
+  // The noise test reads every code unit (about 1 ns each): still far less than the general loop.
+  return quiet || !textHoldsNoise(text) ? scanQuietText(text) : scanEveryCodeUnit(text);
+}
+
+/**
+ * The general loop: visits every code unit a noise run or a line start could concern.
+ * {@link scanText} gives it the texts that hold noise; it is exported for the test that
+ * holds the two loops to the same output.
+ */
+export function scanEveryCodeUnit(text: string): Int32Array {
   const n = text.length;
   const out = new SpanSink();
-
-  let inFence = false;
-  let fenceTicks = 0, fenceOpenStart = 0, fenceOpenEnd = 0, fenceInfoStart = 0, fenceInfoEnd = 0, fenceBodyStart = 0;
-
+  const fence = newFence();
   const tags: TagState = { stack: [], abandoned: [] };
 
   let noiseStart = -1;
@@ -190,46 +202,11 @@ export function scanText(text: string): Int32Array {
         out.push(SpanKind.TRANSCRIPT_PREFIX, i, i + prefix);
         noiseStart = -1;
       }
-      let j = i;
-      while (j < n && (text.charCodeAt(j) === SPACE || text.charCodeAt(j) === TAB)) j++;
-      let k = j;
-      while (k < n && text.charCodeAt(k) === BACKTICK) k++;
-      const ticks = k - j;
-      if (ticks >= 3) {
-        const end = lineEnd(text, k);
-        if (!inFence) {
-          let infoStart = k;
-          while (infoStart < end && isWhitespace(text.charCodeAt(infoStart))) infoStart++;
-          let infoEnd = end;
-          while (infoEnd > infoStart && isWhitespace(text.charCodeAt(infoEnd - 1))) infoEnd--;
-          // An info string holding a backtick makes the line inline code, not a fence.
-          const tick = text.indexOf('`', infoStart);
-          if (tick < 0 || tick >= infoEnd) {
-            inFence = true;
-            fenceTicks = ticks;
-            fenceOpenStart = j;
-            fenceOpenEnd = end;
-            fenceInfoStart = infoStart;
-            fenceInfoEnd = infoEnd;
-            fenceBodyStart = end < n ? end + 1 : n;
-            noiseStart = -1;
-            i = end;
-            continue;
-          }
-        } else if (ticks >= fenceTicks) {
-          let r = k;
-          while (r < end && isWhitespace(text.charCodeAt(r))) r++;
-          if (r === end) {
-            out.push(SpanKind.FENCE_OPEN, fenceOpenStart, fenceOpenEnd);
-            if (fenceInfoEnd > fenceInfoStart) out.push(SpanKind.FENCE_INFO, fenceInfoStart, fenceInfoEnd);
-            out.push(SpanKind.FENCE_BODY, fenceBodyStart, i);
-            out.push(SpanKind.FENCE_CLOSE, j, end);
-            inFence = false;
-            noiseStart = -1;
-            i = end;
-            continue;
-          }
-        }
+      const end = readFenceLine(text, i, fence, out);
+      if (end >= 0) {
+        noiseStart = -1;
+        i = end;
+        continue;
       }
     }
 
@@ -264,103 +241,60 @@ export function scanText(text: string): Int32Array {
     if (!isWhitespace(c)) noiseStart = -1;
     i++;
   }
-
-  if (inFence) {
-    let r = fenceBodyStart;
-    while (r < n && isWhitespace(text.charCodeAt(r))) r++;
-    // A bare fence followed only by whitespace and trailing noise closes nothing: an orphan.
-    if (fenceInfoEnd === fenceInfoStart && (r === n || r === noiseStart)) {
-      out.push(SpanKind.ORPHAN_FENCE, fenceOpenStart, fenceOpenEnd);
-    } else {
-      out.push(SpanKind.FENCE_OPEN, fenceOpenStart, fenceOpenEnd);
-      if (fenceInfoEnd > fenceInfoStart) out.push(SpanKind.FENCE_INFO, fenceInfoStart, fenceInfoEnd);
-      out.push(SpanKind.FENCE_UNCLOSED_BODY, fenceBodyStart, n);
-    }
-  }
-  for (let t = 0; t < tags.abandoned.length; t += 2) {
-    out.push(SpanKind.TAG_OPEN, tags.abandoned[t]!, tags.abandoned[t + 1]! + 1);
-    out.push(SpanKind.TAG_UNCLOSED_BODY, tags.abandoned[t + 1]! + 1, n);
-  }
-  for (let t = 0; t < tags.stack.length; t += 4) {
-    out.push(SpanKind.TAG_OPEN, tags.stack[t]!, tags.stack[t + 1]! + 1);
-    out.push(SpanKind.TAG_UNCLOSED_BODY, tags.stack[t + 1]! + 1, n);
-  }
-  if (noiseStart >= 0) out.push(SpanKind.TRAILING_NOISE, noiseStart, n);
-  if (firstNoise >= 0) out.push(SpanKind.FIRST_NOISE, firstNoise, firstNoiseEnd);
-  return out.result();
+  return finish(text, fence, tags, noiseStart, firstNoise, firstNoiseEnd, out);
 }
 
-/** Open tags still open (flat `[lt, gt, nameStart, nameEnd]`) and abandoned opens (flat `[lt, gt]`). */
-interface TagState {
-  stack: number[];
-  abandoned: number[];
+/** The first line start at or after `from` whose line begins with `[`, or -1. */
+function bracketLineFrom(text: string, from: number): number {
+  if (from === 0 && text.charCodeAt(0) === LBRACKET) return 0;
+  const at = text.indexOf('\n[', from === 0 ? 0 : from - 1);
+  return at < 0 ? -1 : at + 1;
 }
 
-/** Recognizes `<name>` or `</name>` at `i`; returns the length consumed or 0. */
-function scanTag(text: string, i: number, tags: TagState, out: SpanSink): number {
+/** The first line start at or after `from` whose line is spaces or tabs, then three backticks or more; or -1. */
+function tickLineFrom(text: string, from: number): number {
   const n = text.length;
-  let j = i + 1;
-  const closing = j < n && text.charCodeAt(j) === SLASH;
-  if (closing) j++;
-  const nameStart = j;
-  if (j >= n || !isNameStart(text.charCodeAt(j))) return 0;
-  j++;
-  while (j < n && j - nameStart <= MAX_TAG_NAME && isNameChar(text.charCodeAt(j))) j++;
-  if (j - nameStart > MAX_TAG_NAME || j >= n || text.charCodeAt(j) !== GT) return 0;
-  const nameEnd = j;
-  const stack = tags.stack;
-  if (!closing) {
-    if (stack.length < MAX_TRACKED_TAGS * 4) stack.push(i, j, nameStart, nameEnd);
-    return j + 1 - i;
+  let at = text.indexOf('```', from);
+  while (at >= 0) {
+    let lineStart = at;
+    while (lineStart > 0 && (text.charCodeAt(lineStart - 1) === SPACE || text.charCodeAt(lineStart - 1) === TAB)) lineStart--;
+    if (lineStart >= from && (lineStart === 0 || text.charCodeAt(lineStart - 1) === LF)) return lineStart;
+    let runEnd = at + 3;
+    while (runEnd < n && text.charCodeAt(runEnd) === BACKTICK) runEnd++;
+    at = text.indexOf('```', runEnd);
   }
-  for (let s = stack.length - 4; s >= 0; s -= 4) {
-    if (sameName(text, stack[s + 2]!, stack[s + 3]!, nameStart, nameEnd)) {
-      for (let u = s + 4; u < stack.length && tags.abandoned.length < MAX_TRACKED_TAGS * 2; u += 4) {
-        tags.abandoned.push(stack[u]!, stack[u + 1]!);
-      }
-      out.push(SpanKind.TAG_OPEN, stack[s]!, stack[s + 1]! + 1);
-      out.push(SpanKind.TAG_BODY, stack[s + 1]! + 1, i);
-      out.push(SpanKind.TAG_CLOSE, i, j + 1);
-      stack.length = s;
-      break;
-    }
-  }
-  return j + 1 - i;
-}
-
-function sameName(text: string, aStart: number, aEnd: number, bStart: number, bEnd: number): boolean {
-  if (aEnd - aStart !== bEnd - bStart) return false;
-  for (let k = 0; k < aEnd - aStart; k++) {
-    if (text.charCodeAt(aStart + k) !== text.charCodeAt(bStart + k)) return false;
-  }
-  return true;
+  return -1;
 }
 
 /**
- * End (exclusive) of the balanced JSON value opening at `start` (`{` or `[`), counting
- * brackets outside double-quoted strings (escape aware), or -1 if it does not close
- * before `limit`. Linear; bracket kinds are not matched (the parser reports mismatches).
- *
- * @example
- * findBalancedEnd('x {"a":"}"} y', 2, 13) // 11
+ * The loop for text without noise: the same rules as {@link scanEveryCodeUnit}, visiting only
+ * the indexes that can change state, in text order: each `<`, and each line start that
+ * begins with `[` or with a backtick run (a fence line skips the `<` on it).
  */
-export function findBalancedEnd(text: string, start: number, limit: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < limit; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === BACKSLASH) i++;
-      else if (c === 34) inString = false;
+export function scanQuietText(text: string): Int32Array {
+  const out = new SpanSink();
+  const fence = newFence();
+  const tags: TagState = { stack: [], abandoned: [] };
+  let nextTag = text.indexOf('<');
+  let nextBracketLine = bracketLineFrom(text, 0);
+  let nextTickLine = tickLineFrom(text, 0);
+  for (;;) {
+    const line = nextBracketLine < 0 ? nextTickLine : nextTickLine < 0 ? nextBracketLine : Math.min(nextBracketLine, nextTickLine);
+    if (line < 0 && nextTag < 0) break;
+    if (line >= 0 && (nextTag < 0 || line < nextTag)) {
+      if (line === nextBracketLine) {
+        const prefix = matchTranscriptPrefix(text, line);
+        if (prefix > 0) out.push(SpanKind.TRANSCRIPT_PREFIX, line, line + prefix);
+        nextBracketLine = bracketLineFrom(text, line + 1);
+        continue;
+      }
+      const end = readFenceLine(text, line, fence, out);
+      nextTickLine = tickLineFrom(text, end >= 0 ? end : line + 1);
+      if (end >= 0 && nextTag >= 0 && nextTag < end) nextTag = text.indexOf('<', end);
       continue;
     }
-    if (c === 34) inString = true;
-    else if (c === 123 || c === 91) depth++;
-    else if (c === 125 || c === 93) {
-      depth--;
-      if (depth === 0) return i + 1;
-      if (depth < 0) return -1;
-    }
+    const consumed = scanTag(text, nextTag, tags, out);
+    nextTag = text.indexOf('<', nextTag + (consumed > 0 ? consumed : 1));
   }
-  return -1;
+  return finish(text, fence, tags, -1, -1, -1, out);
 }

@@ -4,7 +4,8 @@
  * uses the JS scanner. Results are identical either way (differential tests
  * in @airlock/wasm-scanner).
  */
-import { findBalancedEnd, scanText } from './scan-text.js';
+import { findBalancedEnd } from './find-balanced-end.js';
+import { scanText } from './scan-text.js';
 
 /** A scanner implementation with the same contract as {@link scanText} (and {@link findBalancedEnd}, when given). */
 export interface ScannerImpl {
@@ -49,8 +50,11 @@ export function selectBalancedEnd(text: string, start: number, limit: number): n
   return wasm?.findBalancedEnd !== undefined ? wasm.findBalancedEnd(text, start, limit) : findBalancedEnd(text, start, limit);
 }
 
-/** Scans with WASM at or above the crossover length when registered, JS otherwise. */
-export function selectScan(text: string): Int32Array {
+/**
+ * Scans with WASM at or above the crossover length when registered, JS otherwise; `quiet` as
+ * in {@link scanText} (the caller knows the text holds no noise).
+ */
+export function selectScan(text: string, quiet = false): Int32Array {
   if (wasm !== null && text.length >= WASM_CROSSOVER_LENGTH) return wasm.scan(text);
-  return scanText(text);
+  return scanText(text, quiet);
 }
