@@ -1,4 +1,4 @@
-// The WASM scanner kernel: a literal port of core's packages/core/src/scan/scan-text.ts,
+// The WASM scanner kernel: a port of core's packages/core/src/scan/scan-text.ts (both loops),
 // which stays the specification (read its header for the rules). The JS loader copies
 // the text as UTF-16 code units to `inputPtr()`, calls `scan(n)` and copies
 // `scan(n)` i32s from `outputPtr()`. Nothing is allocated: scratch lives in static data,
@@ -7,9 +7,10 @@
 // JS reads past the end of the text give NaN, which equals nothing; here `at()` returns -1
 // for the same effect where the JS code does not bound-check.
 
-const LF = 10, CR = 13, TAB = 9, SPACE = 32, ESC = 27, BEL = 7, DEL = 127;
-const BACKTICK = 96, LT = 60, GT = 62, SLASH = 47, LBRACKET = 91, RBRACKET = 93, BACKSLASH = 92, TILDE = 126;
-const QUOTE = 34, LBRACE = 123, RBRACE = 125;
+import {
+  BACKSLASH, BACKTICK, CR, DEL, GT, INPUT, LBRACE, LBRACKET, LF, LT, QUOTE, RBRACE, RBRACKET, SLASH, SPACE, TAB,
+  ch, isNameChar, isNameStart, isWhitespace, matchNoiseToken, matchTranscriptPrefix, n, sameName, setLength,
+} from './text';
 
 const MAX_TRACKED_TAGS = 256;
 const MAX_TAG_NAME = 64;
@@ -30,10 +31,15 @@ for (let c = 0; c < 32; c++) store<u8>(STOP + c, c != TAB && c != CR ? 1 : 0);
 store<u8>(STOP + LT, 1);
 store<u8>(STOP + LBRACKET, 1);
 store<u8>(STOP + DEL, 1);
+// The quiet loop's stops: the same controls and DEL (noise: it gives up), `<`, `[` and the
+// backtick, but not LF (it finds line starts by looking back from a `[` or a backtick).
+const QUIET_STOP = memory.data(128, 16);
+for (let c = 0; c < 32; c++) store<u8>(QUIET_STOP + c, c != TAB && c != CR && c != LF ? 1 : 0);
+store<u8>(QUIET_STOP + LT, 1);
+store<u8>(QUIET_STOP + LBRACKET, 1);
+store<u8>(QUIET_STOP + BACKTICK, 1);
+store<u8>(QUIET_STOP + DEL, 1);
 
-const INPUT: usize = (__heap_base + 15) & ~(<usize>15);
-
-let n: i32 = 0;
 let outStart: usize = 0;
 let outPos: usize = 0;
 let memEnd: usize = 0;
@@ -41,6 +47,7 @@ let stackLen: i32 = 0;
 let abandonedLen: i32 = 0;
 let scanCalls: i32 = 0;
 let balancedCalls: i32 = 0;
+let quietCalls: i32 = 0;
 
 /** Where the loader writes the UTF-16 text. */
 export function inputPtr(): usize {
@@ -57,38 +64,13 @@ export function scanCount(): i32 {
   return scanCalls;
 }
 
+/** Scans the quiet loop finished (text without noise), so tests can prove that loop ran. */
+export function quietCount(): i32 {
+  return quietCalls;
+}
+
 export function balancedCount(): i32 {
   return balancedCalls;
-}
-
-// @ts-ignore: decorator
-@inline function ch(i: i32): i32 {
-  return <i32>load<u16>(INPUT + (<usize>i << 1));
-}
-
-// @ts-ignore: decorator
-@inline function at(i: i32): i32 {
-  return i < n ? ch(i) : -1;
-}
-
-// @ts-ignore: decorator
-@inline function isWhitespace(c: i32): bool {
-  return c == SPACE || c == TAB || c == LF || c == CR;
-}
-
-// @ts-ignore: decorator
-@inline function isNameStart(c: i32): bool {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == 95;
-}
-
-// @ts-ignore: decorator
-@inline function isNameChar(c: i32): bool {
-  return isNameStart(c) || (c >= 48 && c <= 57) || c == 46 || c == 58 || c == 45;
-}
-
-// @ts-ignore: decorator
-@inline function isNoiseControl(c: i32): bool {
-  return (c < 32 && c != TAB && c != LF && c != CR) || c == DEL;
 }
 
 function push(kind: i32, start: i32, end: i32): void {
@@ -101,89 +83,6 @@ function push(kind: i32, start: i32, end: i32): void {
   store<i32>(outPos, start, 4);
   store<i32>(outPos, end, 8);
   outPos += 12;
-}
-
-/** End of the role at `i + 1` when it is `role` followed by `]` or `/`, else -1. */
-// @ts-ignore: decorator
-@inline function roleEnd(i: i32, role: string): i32 {
-  const len = role.length;
-  const p = changetype<usize>(role);
-  let k = 0;
-  while (k < len && i + 1 + k < n && (ch(i + 1 + k) | 32) == <i32>load<u16>(p + (<usize>k << 1))) k++;
-  if (k == len) {
-    const next = at(i + 1 + k);
-    if (next == RBRACKET || next == SLASH) return i + 1 + k;
-  }
-  return -1;
-}
-
-function matchTranscriptPrefix(i: i32): i32 {
-  if (ch(i) != LBRACKET) return 0;
-  let r = roleEnd(i, 'assistant');
-  if (r < 0) r = roleEnd(i, 'user');
-  if (r < 0) r = roleEnd(i, 'system');
-  if (r < 0) r = roleEnd(i, 'sys');
-  if (r < 0) r = roleEnd(i, 'tool');
-  if (r < 0) r = roleEnd(i, 'model');
-  if (r < 0) r = roleEnd(i, 'error');
-  if (r < 0) return 0;
-  let j = r;
-  if (at(j) == SLASH) {
-    const limit = min(n, j + 1 + 64);
-    j++;
-    while (j < limit && ch(j) != RBRACKET && ch(j) != LF) j++;
-  }
-  if (at(j) != RBRACKET) return 0;
-  j++;
-  if (at(j) == SPACE) j++;
-  return j - i;
-}
-
-function matchNoiseToken(i: i32): i32 {
-  const c = ch(i);
-  if (c == ESC) {
-    const next = at(i + 1);
-    if (next == LBRACKET) {
-      let j = i + 2;
-      while (j < n && ch(j) >= 0x30 && ch(j) <= 0x3f) j++;
-      while (j < n && ch(j) >= 0x20 && ch(j) <= 0x2f) j++;
-      if (j < n && ch(j) >= 0x40 && ch(j) <= 0x7e) return j + 1 - i;
-      return 1;
-    }
-    if (next == RBRACKET) {
-      let j = i + 2;
-      while (j < n) {
-        const d = ch(j);
-        if (d == BEL) return j + 1 - i;
-        if (d == ESC && j + 1 < n && ch(j + 1) == BACKSLASH) return j + 2 - i;
-        if (d == LF) break;
-        j++;
-      }
-      return j - i;
-    }
-    if (next >= 0x40 && next <= 0x5f) return 2;
-    return 1;
-  }
-  if (isNoiseControl(c)) return 1;
-  if (
-    c == LBRACKET &&
-    i + 4 < n &&
-    ch(i + 1) == 50 &&
-    ch(i + 2) == 48 &&
-    (ch(i + 3) == 48 || ch(i + 3) == 49) &&
-    ch(i + 4) == TILDE
-  ) {
-    return 5;
-  }
-  return 0;
-}
-
-function sameName(aStart: i32, aEnd: i32, bStart: i32, bEnd: i32): bool {
-  if (aEnd - aStart != bEnd - bStart) return false;
-  for (let k = 0; k < aEnd - aStart; k++) {
-    if (ch(aStart + k) != ch(bStart + k)) return false;
-  }
-  return true;
 }
 
 // @ts-ignore: decorator
@@ -235,25 +134,153 @@ function scanTag(i: i32): i32 {
   return j + 1 - i;
 }
 
+// The open fence, while a scan is inside one.
+let inFence = false;
+let fenceTicks = 0, fenceOpenStart = 0, fenceOpenEnd = 0, fenceInfoStart = 0, fenceInfoEnd = 0, fenceBodyStart = 0;
+
+/**
+ * Reads the line starting at `lineStart` as a fence line: it opens a fence (outside one) or
+ * closes the open one. Returns the line's end when it did (the scan skips the line), else -1.
+ */
+function fenceLine(lineStart: i32): i32 {
+  let j = lineStart;
+  while (j < n && (ch(j) == SPACE || ch(j) == TAB)) j++;
+  let k = j;
+  while (k < n && ch(k) == BACKTICK) k++;
+  const ticks = k - j;
+  if (ticks < 3) return -1;
+  let end = k;
+  while (end < n && ch(end) != LF) end++;
+  if (!inFence) {
+    let infoStart = k;
+    while (infoStart < end && isWhitespace(ch(infoStart))) infoStart++;
+    let infoEnd = end;
+    while (infoEnd > infoStart && isWhitespace(ch(infoEnd - 1))) infoEnd--;
+    let tick = infoStart;
+    while (tick < infoEnd && ch(tick) != BACKTICK) tick++;
+    if (tick != infoEnd) return -1;
+    inFence = true;
+    fenceTicks = ticks;
+    fenceOpenStart = j;
+    fenceOpenEnd = end;
+    fenceInfoStart = infoStart;
+    fenceInfoEnd = infoEnd;
+    fenceBodyStart = end < n ? end + 1 : n;
+    return end;
+  }
+  if (ticks < fenceTicks) return -1;
+  let r = k;
+  while (r < end && isWhitespace(ch(r))) r++;
+  if (r != end) return -1;
+  push(FENCE_OPEN, fenceOpenStart, fenceOpenEnd);
+  if (fenceInfoEnd > fenceInfoStart) push(FENCE_INFO, fenceInfoStart, fenceInfoEnd);
+  push(FENCE_BODY, fenceBodyStart, lineStart);
+  push(FENCE_CLOSE, j, end);
+  inFence = false;
+  return end;
+}
+
+/** Mask of the lanes of `v` holding a C0 control other than TAB, LF and CR, or DEL. */
+// @ts-ignore: decorator
+@inline function noiseLanes(v: v128): v128 {
+  const control = v128.andnot(
+    i16x8.lt_u(v, i16x8.splat(<i16>32)),
+    v128.or(v128.or(i16x8.eq(v, i16x8.splat(<i16>TAB)), i16x8.eq(v, i16x8.splat(<i16>CR))), i16x8.eq(v, i16x8.splat(<i16>LF))),
+  );
+  return v128.or(control, i16x8.eq(v, i16x8.splat(<i16>DEL)));
+}
+
+/**
+ * The scan of text without noise, as core's `scanQuietText`: the only code units that can
+ * change state there are `<`, a `[` at a line start and a backtick run at a line start, so
+ * the loop stops at `<`, `[` and backticks only, skipping 8 code units at a time, instead of
+ * at every line break. It returns the index of the first noise it meets (a control code unit,
+ * DEL or a paste marker), or -1 at the end of a text without any. Up to that index its state
+ * and output are the general loop's (that loop too changes state only at these code units as
+ * long as it has met no noise; noise on a fence line is skipped unread by both), so the
+ * general loop takes over there.
+ */
+function scanQuiet(): i32 {
+  let i = 0;
+  while (i < n) {
+    while (i + 8 <= n) {
+      const v = v128.load(INPUT + (<usize>i << 1));
+      let stop = noiseLanes(v);
+      stop = v128.or(stop, i16x8.eq(v, i16x8.splat(<i16>LT)));
+      stop = v128.or(stop, i16x8.eq(v, i16x8.splat(<i16>LBRACKET)));
+      stop = v128.or(stop, i16x8.eq(v, i16x8.splat(<i16>BACKTICK)));
+      const mask = i16x8.bitmask(stop);
+      if (mask != 0) {
+        i += ctz(mask);
+        break;
+      }
+      i += 8;
+    }
+    while (i < n) {
+      const d = ch(i);
+      if (d < 128 && load<u8>(QUIET_STOP + d) != 0) break;
+      i++;
+    }
+    if (i >= n) break;
+    const c = ch(i);
+    if (c == LT) {
+      const consumed = scanTag(i);
+      i += consumed > 0 ? consumed : 1;
+    } else if (c == LBRACKET) {
+      if (matchNoiseToken(i) > 0) return i;
+      if (i == 0 || ch(i - 1) == LF) {
+        const prefix = matchTranscriptPrefix(i);
+        if (prefix > 0) push(TRANSCRIPT_PREFIX, i, i + prefix);
+      }
+      i++;
+    } else if (c == BACKTICK) {
+      let lineStart = i;
+      while (lineStart > 0 && (ch(lineStart - 1) == SPACE || ch(lineStart - 1) == TAB)) lineStart--;
+      const end = lineStart == 0 || ch(lineStart - 1) == LF ? fenceLine(lineStart) : -1;
+      if (end >= 0) i = end;
+      else while (i < n && ch(i) == BACKTICK) i++;
+    } else {
+      return i;
+    }
+  }
+  return -1;
+}
+
+/** Resets the output and the scan state for a new scan. */
+function restart(): void {
+  outPos = outStart;
+  stackLen = 0;
+  abandonedLen = 0;
+  inFence = false;
+}
+
 /**
  * Scans the `len` code units at `inputPtr()`; returns how many i32s (kind/start/end
  * triples) it wrote at `outputPtr()`.
  */
 export function scan(len: i32): i32 {
   scanCalls++;
-  n = len;
+  setLength(len);
   outStart = (INPUT + (<usize>len << 1) + 15) & ~(<usize>15);
-  outPos = outStart;
   memEnd = <usize>memory.size() << 16;
-  stackLen = 0;
-  abandonedLen = 0;
+  restart();
+  const noise = scanQuiet();
+  if (noise < 0) {
+    quietCalls++;
+    return finish(-1, -1, -1);
+  }
+  return scanEveryCodeUnit(noise);
+}
 
-  let inFence = false;
-  let fenceTicks = 0, fenceOpenStart = 0, fenceOpenEnd = 0, fenceInfoStart = 0, fenceInfoEnd = 0, fenceBodyStart = 0;
+/**
+ * The general loop, port of core's `scanEveryCodeUnit`, for text that holds noise: from `from`,
+ * where the quiet loop met the first noise (see {@link scanQuiet}).
+ */
+function scanEveryCodeUnit(from: i32): i32 {
   let noiseStart = -1;
   let firstNoise = -1;
   let firstNoiseEnd = -1;
-  let i = 0;
+  let i = from;
   while (i < n) {
     if (i == 0 || ch(i - 1) == LF) {
       const prefix = matchTranscriptPrefix(i);
@@ -261,47 +288,11 @@ export function scan(len: i32): i32 {
         push(TRANSCRIPT_PREFIX, i, i + prefix);
         noiseStart = -1;
       }
-      let j = i;
-      while (j < n && (ch(j) == SPACE || ch(j) == TAB)) j++;
-      let k = j;
-      while (k < n && ch(k) == BACKTICK) k++;
-      const ticks = k - j;
-      if (ticks >= 3) {
-        let end = k;
-        while (end < n && ch(end) != LF) end++;
-        if (!inFence) {
-          let infoStart = k;
-          while (infoStart < end && isWhitespace(ch(infoStart))) infoStart++;
-          let infoEnd = end;
-          while (infoEnd > infoStart && isWhitespace(ch(infoEnd - 1))) infoEnd--;
-          let tick = infoStart;
-          while (tick < infoEnd && ch(tick) != BACKTICK) tick++;
-          if (tick == infoEnd) {
-            inFence = true;
-            fenceTicks = ticks;
-            fenceOpenStart = j;
-            fenceOpenEnd = end;
-            fenceInfoStart = infoStart;
-            fenceInfoEnd = infoEnd;
-            fenceBodyStart = end < n ? end + 1 : n;
-            noiseStart = -1;
-            i = end;
-            continue;
-          }
-        } else if (ticks >= fenceTicks) {
-          let r = k;
-          while (r < end && isWhitespace(ch(r))) r++;
-          if (r == end) {
-            push(FENCE_OPEN, fenceOpenStart, fenceOpenEnd);
-            if (fenceInfoEnd > fenceInfoStart) push(FENCE_INFO, fenceInfoStart, fenceInfoEnd);
-            push(FENCE_BODY, fenceBodyStart, i);
-            push(FENCE_CLOSE, j, end);
-            inFence = false;
-            noiseStart = -1;
-            i = end;
-            continue;
-          }
-        }
+      const end = fenceLine(i);
+      if (end >= 0) {
+        noiseStart = -1;
+        i = end;
+        continue;
       }
     }
 
@@ -354,7 +345,11 @@ export function scan(len: i32): i32 {
     if (!isWhitespace(c)) noiseStart = -1;
     i++;
   }
+  return finish(noiseStart, firstNoise, firstNoiseEnd);
+}
 
+/** The spans after the last code unit: the open fence, unclosed tags, noise; returns the i32 count. */
+function finish(noiseStart: i32, firstNoise: i32, firstNoiseEnd: i32): i32 {
   if (inFence) {
     let r = fenceBodyStart;
     while (r < n && isWhitespace(ch(r))) r++;

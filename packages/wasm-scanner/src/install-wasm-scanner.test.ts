@@ -27,6 +27,14 @@ describe('installWasmScanner', () => {
     }
   });
 
+  it('leaves a text the caller knows to be quiet to the JS quiet loop, same spans', () => {
+    installWasmScanner();
+    const text = 'Here:\n```json\n{"a":[1,2]}\n```\n<answer>x</answer>\n';
+    const before = wasmScanCalls();
+    expect(Array.from(selectScan(text, true))).toEqual(Array.from(scanText(text)));
+    expect(wasmScanCalls()).toBe(before);
+  });
+
   it('makes core find balanced JSON roots with WASM, same ends', () => {
     installWasmScanner();
     const texts: [string, number][] = [['x {"a":"}"} y', 2], ['Result: [1, [2, {"b": "]"}]] and more', 8], ['{"open": [1, 2', 0], ['] stray', 0]];

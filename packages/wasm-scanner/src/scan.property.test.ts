@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { holdsNoise, scanText, textHoldsNoise } from '@airlock/core/scan';
-import { initSync, scan, wasmScanCalls } from './wasm-scanner.js';
+import { initSync, scan, wasmQuietScans, wasmScanCalls } from './wasm-scanner.js';
 import { expectSameScan } from './test-support/expect-same-scan.js';
-import { hostileText, tagFlood } from './test-support/hostile-text.js';
+import { hostileText, quietText, tagFlood } from './test-support/hostile-text.js';
 
 beforeAll(() => initSync());
 
@@ -13,6 +13,16 @@ describe('scan equals core scanText on generated hostile text', () => {
     fc.assert(fc.property(hostileText(80), (text) => expectSameScan(text)), { numRuns: 4000 });
     // Every run must have gone through the kernel, not just the last one.
     expect(wasmScanCalls() - before).toBeGreaterThanOrEqual(4000);
+  });
+
+  it('text without noise, which the kernel scans with its quiet loop (and text with noise, which it does not)', () => {
+    const before = wasmQuietScans();
+    fc.assert(fc.property(quietText(60), (text) => expectSameScan(text)), { numRuns: 4000 });
+    expect(wasmQuietScans() - before).toBe(4000);
+    // Noise met anywhere but on a fence line sends the kernel back to its general loop.
+    const noisy = wasmQuietScans();
+    for (const text of ['<a>x</a>\u001b[0m', '[200~{}', '```\n{}\n```\n\u0007', 'a\u007f']) expectSameScan(text);
+    expect(wasmQuietScans() - noisy).toBe(0);
   });
 
   it('tag floods past the tracked-tag cap', () => {

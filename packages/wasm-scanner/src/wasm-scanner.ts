@@ -13,6 +13,7 @@ interface Kernel {
   inputPtr(): number;
   outputPtr(): number;
   scanCount(): number;
+  quietCount(): number;
   balancedCount(): number;
   scan(len: number): number;
   balancedEnd(len: number): number;
@@ -140,6 +141,17 @@ export function findBalancedEnd(text: string, start: number, limit: number): num
  */
 export function wasmScanCalls(): number {
   return kernel === null ? 0 : kernel.scanCount();
+}
+
+/**
+ * Kernel scans since load that the quiet loop finished (text without noise; see the kernel's
+ * `scanQuiet`): tests use it to prove both of the kernel's loops ran.
+ *
+ * @example
+ * const before = wasmQuietScans(); scan('<a>x</a>'); wasmQuietScans() - before // 1
+ */
+export function wasmQuietScans(): number {
+  return kernel === null ? 0 : kernel.quietCount();
 }
 
 /**

@@ -22,6 +22,18 @@ export function textHoldsNoise(text: string): boolean {
 }
 
 /**
+ * Where the first noise token starts (the first code unit `textHoldsNoise` looks for), or -1.
+ *
+ * @example
+ * firstNoiseIndex('ok \u001b[0m') // 3
+ */
+export function firstNoiseIndex(text: string): number {
+  const control = text.search(NOISE_CHAR);
+  const paste = text.includes('[20') ? text.search(PASTE_MARKER) : -1;
+  return control < 0 ? paste : paste < 0 ? control : Math.min(control, paste);
+}
+
+/**
  * The same answer from the text's scan, which has read every character but those of fence
  * lines: a FIRST_NOISE span, or noise on a fence line. No second pass over the text.
  *

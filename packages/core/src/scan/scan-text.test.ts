@@ -116,13 +116,24 @@ describe('the quiet loop', () => {
     );
   });
 
-  it('is the loop scanText takes for such text, and not for text with noise', () => {
+  it('is the loop scanText takes for such text, and not past the first noise', () => {
     const quiet = 'Hi\n<A>\n```json\n{"a":1}\n```\n</A>\n[user] x';
     expect(Array.from(scanText(quiet))).toEqual(Array.from(scanQuietText(quiet)));
-    // The quiet loop never reports noise: text with noise must not reach it.
+    // The quiet loop never reports noise: past the first noise the general loop must run.
     const noisy = '{"a":1}\u001b[0m';
     expect(Array.from(scanQuietText(noisy))).toEqual([]);
     expect(spansOf(noisy)).toEqual([['TRAILING_NOISE', '\u001b[0m'], ['FIRST_NOISE', '\u001b[0m']]);
+  });
+
+  it('hands over to the general loop at the first noise, or after a fence line holding it', () => {
+    const pieces = [...QUIET_PIECES, '\u001b[0m', '\u001b', '\u0007', '\u007f', '[200~', '[201~', '\u001b]0;t\u0007', '```json\u0007', '[assistant/\u001b] '];
+    const hostile = fc.array(fc.constantFrom(...pieces), { maxLength: 60 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(hostile, (text) => {
+        expect(Array.from(scanText(text))).toEqual(Array.from(scanEveryCodeUnit(text)));
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it('skips a tag on a fence line and sees a prefix right after a closing fence', () => {

@@ -90,3 +90,24 @@ export const tagFlood = fc.string({
   maxLength: 700,
   size: 'max',
 });
+
+/**
+ * Hostile texts without noise (the kernel's quiet loop): the same fragments but noise, and near
+ * misses of a paste marker left in; a text that still holds noise is dropped.
+ *
+ * @example
+ * fc.assert(fc.property(quietText(60), (text) => { ... }));
+ */
+export function quietText(maxFragments: number): fc.Arbitrary<string> {
+  const fragment = fc.oneof(
+    { weight: 8, arbitrary: structural },
+    { weight: 5, arbitrary: fc.constantFrom('x', 'text', '{"a": [1]}', '[1, 2]', '200~', '[20', '0~', 'sys]', 'é', '🎉') },
+    { weight: 4, arbitrary: tag },
+    { weight: 4, arbitrary: fence },
+    { weight: 3, arbitrary: prefix },
+  );
+  return fc.string({ unit: fragment, maxLength: maxFragments, size: 'max' }).filter((text) => !NOISE.test(text));
+}
+
+/** What the scanner reads as noise: C0 controls but tab, LF and CR, DEL, and the paste markers. */
+const NOISE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\[20[01]~/;
