@@ -47,7 +47,8 @@ export function normalizeAndValidate<T>(value: unknown, contract: Contract<T>, o
   const normalized = normalizeValue(value, contract as Contract<unknown>, options);
   if (normalized.failure !== undefined) return normalized;
   const validation = validateValue(contract.schema, normalized.value);
-  if (validation.ok || !align || depth > MAX_UNION_DEPTH) return { ...normalized, validation };
+  // Built field by field: a spread of `normalized` here cost about a sixth of a clean record.
+  if (validation.ok || !align || depth > MAX_UNION_DEPTH) return { value: normalized.value, interventions: normalized.interventions, validation };
   const aligned = alignToSchema(normalized.value, contract as Contract<unknown>, options, depth);
   if (aligned.failure !== undefined) return { value: normalized.value, interventions: [...normalized.interventions, ...aligned.interventions], failure: aligned.failure };
   const read = aligned.interventions.length === 0 ? null : renormalized(aligned, contract, options);
@@ -59,7 +60,7 @@ export function normalizeAndValidate<T>(value: unknown, contract: Contract<T>, o
     const again = fromRaw.failure === undefined && fromRaw.interventions.length > 0 ? renormalized(fromRaw, contract, options) : null;
     if (again !== null) return { value: again.value, interventions: [...fromRaw.interventions, ...again.interventions], validation: again.validation };
   }
-  return { ...normalized, validation };
+  return { value: normalized.value, interventions: normalized.interventions, validation };
 }
 
 /** The declared normalization and validation of an aligned value, or null when it does not validate. */

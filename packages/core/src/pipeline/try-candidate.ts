@@ -15,7 +15,8 @@ import { deferredFailure, failure } from './failure.js';
 import { parseCandidate } from './parse-candidate.js';
 import { readScalarText } from './read-scalar-text.js';
 import { deniedInterventions } from './repair-profile.js';
-import type { SafeParseOptions } from '../stage-types.js';
+import type { ParseStageOptions, SafeParseOptions } from '../stage-types.js';
+import type { NormalizeOptions } from '../normalize/normalize-types.js';
 import type { WorkMeter } from '../work-meter.js';
 
 /**
@@ -64,6 +65,18 @@ export function rootTakesText(contract: Contract<unknown>): boolean {
 }
 
 /**
+ * The parse stage's options for one attempt, built field by field: spreads of conditional
+ * literals here cost more than the parse of a small clean output.
+ */
+function parseOptions(contract: Contract<unknown>, options: SafeParseOptions, mode: Exclude<AttemptMode, 'text'>, work: WorkMeter | undefined): ParseStageOptions {
+  const parse: ParseStageOptions = { mode, expect: contract.expect, contract, scalarRoot: wantsScalar(contract) };
+  if (options.maxDepth !== undefined) parse.maxDepth = options.maxDepth;
+  if (options.allowNdjson !== undefined) parse.allowNdjson = options.allowNdjson;
+  if (work !== undefined) parse.work = work;
+  return parse;
+}
+
+/**
  * How a candidate is read: `strict` is the plain parse, `repair` slices and
  * repairs, `text` takes the text itself as a scalar answer (scalar roots only).
  */
@@ -76,18 +89,7 @@ export type AttemptMode = 'strict' | 'repair' | 'text';
  * tryCandidate(raw, candidate, contract, {}, 'strict') // { kind: 'success', result } when it validates as-is
  */
 export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Contract<T>, options: SafeParseOptions, mode: AttemptMode, work?: WorkMeter): Attempt<T> {
-  const { format, outcome } =
-    mode === 'text'
-      ? { format: 'text' as const, outcome: readScalarText(candidate) }
-      : parseCandidate(candidate, {
-          mode,
-          expect: contract.expect,
-          ...(options.maxDepth !== undefined ? { maxDepth: options.maxDepth } : {}),
-          ...(options.allowNdjson !== undefined ? { allowNdjson: options.allowNdjson } : {}),
-          contract: contract as Contract<unknown>,
-          scalarRoot: wantsScalar(contract as Contract<unknown>),
-          ...(work !== undefined ? { work } : {}),
-        });
+  const { format, outcome } = mode === 'text' ? { format: 'text' as const, outcome: readScalarText(candidate) } : parseCandidate(candidate, parseOptions(contract, options, mode, work));
   if (!outcome.ok && mode === 'strict') return { kind: 'unparsed' };
   const info = candidateInfo(candidate, format);
   const extraction = extractionInterventions(raw, candidate);
@@ -104,7 +106,7 @@ export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Con
   const first = judge(reading, outcome.value, outcome.interventions, outcome.truncated, contract, options);
   if (outcome.laterRoots === undefined) {
     // Prefix-stripped text is not a slice of the raw text: its root has no raw span to compare.
-    return first.kind === 'success' && outcome.root !== undefined && !outcome.truncated && !candidate.prefixStripped ? { ...first, root: toRawSpan(candidate, outcome.root) } : first;
+    return first.kind === 'success' && outcome.root !== undefined && !outcome.truncated && !candidate.prefixStripped ? { kind: 'success', result: first.result, root: toRawSpan(candidate, outcome.root) } : first;
   }
   // Several roots in one prose: the first that validates, or the last under `pick: 'last'`.
   const isWin = (a: Attempt<T>): a is Extract<Attempt<T>, { kind: 'success' }> => a.kind === 'success';
@@ -130,9 +132,10 @@ interface Reading {
 function judge<T>(reading: Reading, value: unknown, parsed: Intervention[], truncated: boolean, contract: Contract<T>, options: SafeParseOptions): Attempt<T> {
   const { candidate, info, extraction, final, align } = reading;
   const outcome = { value, truncated };
-  const normalizeOptions = { truncated: outcome.truncated, ...(options.context !== undefined ? { context: options.context } : {}) };
+  const normalizeOptions: NormalizeOptions = { truncated: outcome.truncated };
+  if (options.context !== undefined) normalizeOptions.context = options.context;
   const normalized = normalizeAndValidate(outcome.value, contract, normalizeOptions, 0, align);
-  const interventions = [...extraction, ...rebase(candidate, parsed), ...normalized.interventions];
+  const interventions = extraction.concat(rebase(candidate, parsed), normalized.interventions);
   const repairApplied = interventions.some(isChange);
   const context = { candidate: info, raw: outcome.value, interventions, repairApplied };
   const validation = normalized.validation;
