@@ -37,8 +37,41 @@ function spanJson(span: Intervention['span']): string {
   return span === undefined ? ',null' : `,[${span[0]},${span[1]}]`;
 }
 
-/** `,<json>` of an optional string or path, `,null` when absent. */
-function optionalJson(value: string | Intervention['path'] | null): string {
+/** What `JSON.stringify` escapes in a string: `"`, `\`, C0 controls and (lone) surrogates. */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * `JSON.stringify(text)`, without the call where nothing needs escaping (about 50 against
+ * 70 ns on the excerpts an intervention holds): a defective output brings dozens of them.
+ *
+ * @example
+ * quoteJson('a "b"') // '"a \\"b\\""'
+ */
+export function quoteJson(text: string): string {
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+
+/** Quoted rules, stages, categories and messages: few distinct values, written over and over. */
+const quotedWords = new Map<string, string>();
+/** A message may carry an excerpt of the output: past this many entries, nothing more is kept. */
+const MAX_QUOTED_WORDS = 4096;
+
+function quoteWord(word: string): string {
+  let quoted = quotedWords.get(word);
+  if (quoted === undefined) {
+    quoted = quoteJson(word);
+    if (quotedWords.size < MAX_QUOTED_WORDS) quotedWords.set(word, quoted);
+  }
+  return quoted;
+}
+
+/** `,<json>` of an optional string, `,null` when absent. */
+function optionalString(value: string | undefined | null): string {
+  return value === undefined || value === null ? ',null' : `,${quoteJson(value)}`;
+}
+
+/** `,<json>` of an optional path, `,null` when absent. */
+function optionalPath(value: Intervention['path'] | null): string {
   return value === undefined || value === null ? ',null' : `,${JSON.stringify(value)}`;
 }
 
@@ -57,13 +90,13 @@ function present(value: unknown): boolean {
  * // '["trailing_comma","parse","parser_fix","Removed a trailing comma.",[9,10],null,",",""]'
  */
 export function interventionJson(i: Intervention, short: boolean): string {
-  let text = `[${JSON.stringify(i.rule)}`;
-  if (!short) text += `,${JSON.stringify(i.stage)},${JSON.stringify(i.category)},${JSON.stringify(i.message)}`;
+  let text = `[${quoteWord(i.rule)}`;
+  if (!short) text += `,${quoteWord(i.stage)},${quoteWord(i.category)},${quoteWord(i.message)}`;
   const fields = present(i.after) ? 4 : present(i.before) ? 3 : present(i.path) ? 2 : present(i.span) ? 1 : 0;
   if (fields >= 1) text += spanJson(i.span);
-  if (fields >= 2) text += optionalJson(i.path);
-  if (fields >= 3) text += optionalJson(i.before);
-  if (fields >= 4) text += optionalJson(i.after);
+  if (fields >= 2) text += optionalPath(i.path);
+  if (fields >= 3) text += optionalString(i.before);
+  if (fields >= 4) text += optionalString(i.after);
   return `${text}]`;
 }
 
@@ -80,6 +113,16 @@ export function toWireCandidate(c: CandidateInfo): WireCandidate {
   while (end > 4 && (wire[end - 1] === null || wire[end - 1] === undefined)) end--;
   wire.length = end;
   return wire;
+}
+
+/** The JSON of {@link toWireCandidate}'s array, written directly. */
+function candidateJson(c: CandidateInfo): string {
+  let text = `[${quoteWord(c.source)},${quoteWord(c.format)},${c.span[0]},${c.span[1]}`;
+  const tail = c.tag !== undefined ? 3 : c.fenceInfo !== undefined ? 2 : c.prefixStripped ? 1 : 0;
+  if (tail >= 1) text += c.prefixStripped ? ',1' : ',null';
+  if (tail >= 2) text += optionalString(c.fenceInfo);
+  if (tail >= 3) text += optionalString(c.tag);
+  return `${text}]`;
 }
 
 /** Same stage, category and message: what repeats when a rule fires many times in one output. */
@@ -133,7 +176,7 @@ export function encodeBatchRecord(place: RecordPlace, result: ParseResult<unknow
     if (result.validationErrors !== undefined) text += `,"validationErrors":${JSON.stringify(result.validationErrors)}`;
     if (result.raw !== undefined) text += member('raw', result.raw);
   }
-  if (result.candidate !== undefined) text += `,"candidate":${JSON.stringify(toWireCandidate(result.candidate))}`;
+  if (result.candidate !== undefined) text += `,"candidate":${candidateJson(result.candidate)}`;
   if (result.interventions.length > 0) text += `,"interventions":${wireInterventions(result.interventions)}`;
   if (result.repairApplied) text += ',"repaired":true';
   if (result.success && result.normalized) text += ',"normalized":true';
