@@ -15,7 +15,7 @@ const TOP_LEVEL_KEY = /\n[A-Za-z_][\w.-]*[ \t]*:(?:[ \t]|\r?\n|$)/;
  * reads as a one-key YAML mapping `{Sure: …}`; when the word is not a key of the
  * contract and no other top-level key follows, the JSON after it is the answer.
  */
-function isProseThenJson(text: string, options: ParseStageOptions): boolean {
+function isProseThenJson(text: string, options: Pick<ParseStageOptions, 'contract'>): boolean {
   const m = WORD_THEN_JSON.exec(text);
   if (m === null || options.contract?.knownKeys.includes(m[1]!) === true) return false;
   return !TOP_LEVEL_KEY.test(text.slice(m[0].length));
@@ -26,8 +26,19 @@ function isProseThenJson(text: string, options: ParseStageOptions): boolean {
  * YAML would turn prose into a mapping (`Answer: yes`) or fold its lines.
  */
 export function parseCandidate(candidate: Candidate, options: ParseStageOptions): { format: CandidateFormat; outcome: ParseOutcome } {
-  let format = options.scalarRoot === true ? 'json' : detectFormat(candidate.text, candidate.fenceInfo);
-  if (format === 'yaml' && isProseThenJson(candidate.text, options)) format = 'json';
+  const format = candidateFormat(candidate, options);
   const outcome = format === 'json' ? parseJsonCandidate(candidate, options) : parseYamlCandidate(candidate, options);
   return { format, outcome };
+}
+
+/**
+ * The path {@link parseCandidate} sends a candidate down: JSON or YAML.
+ *
+ * @example
+ * candidateFormat({ source: 'raw', text: 'a: 1', span: [0, 4], prefixStripped: false, noiseStart: -1 }, {}) // 'yaml'
+ */
+export function candidateFormat(candidate: Candidate, options: Pick<ParseStageOptions, 'scalarRoot' | 'contract'>): CandidateFormat {
+  if (options.scalarRoot === true) return 'json';
+  const format = detectFormat(candidate.text, candidate.fenceInfo);
+  return format === 'yaml' && isProseThenJson(candidate.text, options) ? 'json' : format;
 }

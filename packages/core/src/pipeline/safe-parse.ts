@@ -16,6 +16,7 @@ import type { ParseFailure, ParseResult, ParseSuccess } from '../types.js';
 import { failure, FAILURE_RANK, reported } from './failure.js';
 import type { ArtifactPick, SafeParseOptions } from '../stage-types.js';
 import { rootTakesText, tryCandidate, wantsScalar, type Attempt } from './try-candidate.js';
+import { candidateFormat } from './parse-candidate.js';
 import { WorkMeter } from '../work-meter.js';
 
 /** Sources of candidates that are artifacts of their own (not another view of the whole text). */
@@ -58,6 +59,32 @@ function readsWonRoot<T>(raw: string, candidate: Candidate, wins: readonly Win<T
   while (start < end && isJsonSpace(raw.charCodeAt(start))) start++;
   while (end > start && isJsonSpace(raw.charCodeAt(end - 1))) end--;
   return wins.some((win) => win.root !== undefined && win.root[0] === start && win.root[1] === end);
+}
+
+/** Candidates that read the whole text: another view of it, not an artifact of their own. */
+const WHOLE_TEXT_SOURCES: ReadonlySet<Candidate['source']> = new Set(['raw', 'prefix_stripped']);
+
+/** Artifacts with both ends in the text: a fence that closes, a tag with its closing tag. */
+const CLOSED_ARTIFACT_SOURCES: ReadonlySet<Candidate['source']> = new Set(['fenced', 'tagged']);
+
+/**
+ * The order of the repair pass. A whole text that reads as YAML comes after the closed
+ * artifacts (fences, tags) it holds: repairing YAML through the prose and fence lines around
+ * an artifact is the costliest attempt there is (every structural group runs, about 230 µs on
+ * a 2.5 KB answer) and mostly fails where the artifact's own repair succeeds; when both would
+ * validate, the artifact is the reading with fewer changes (no prose or fence line removed).
+ * JSON keeps the given order: its repair of the whole text trims to the root and reads the
+ * artifact at the same cost, which is then not read again (see readsWonRoot). An unclosed
+ * tag keeps its place too: its body runs to the end of the text, prose and all.
+ */
+function repairOrder(candidates: Candidate[], contract: Contract<unknown>): Candidate[] {
+  const firstArtifact = candidates.findIndex((c) => CLOSED_ARTIFACT_SOURCES.has(c.source));
+  if (firstArtifact < 0) return candidates;
+  const scalarRoot = wantsScalar(contract);
+  const deferred = (c: Candidate, index: number): boolean => index < firstArtifact && WHOLE_TEXT_SOURCES.has(c.source) && candidateFormat(c, { scalarRoot, contract }) === 'yaml';
+  if (!candidates.some(deferred)) return candidates;
+  const closed = (c: Candidate): boolean => CLOSED_ARTIFACT_SOURCES.has(c.source);
+  return [...candidates.filter(closed), ...candidates.filter((c) => !closed(c))];
 }
 
 const DEFAULT_MAX_LENGTH = 16 * 1024 * 1024;
@@ -134,14 +161,21 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
   // Pass 1 tries every candidate as-is; pass 2 slices and repairs the candidates whose plain
   // parse failed. A clean fenced candidate thus wins over repairing the raw text around it.
   for (const mode of ['strict', 'repair'] as const) {
+    const queue = mode === 'repair' ? repairOrder(candidates, contract as Contract<unknown>) : candidates;
+    const addKnownKeys = (): boolean => {
+      const before = candidates.length;
+      if (!list.addKnownKeys()) return false;
+      if (queue !== candidates) for (let k = before; k < candidates.length; k++) queue.push(candidates[k]!);
+      return true;
+    };
     const wins: Win<T>[] = [];
     /**
      * Fences and tags whose pass 1 a repair may still change (plain parse failed, or YAML read
      * as-is): repaired only to count and pick among valid artifacts.
      */
     const unparsedArtifacts: Candidate[] = [];
-    for (let index = 0; index < candidates.length || (wins.length === 0 && list.addKnownKeys()); index++) {
-      const candidate = candidates[index]!;
+    for (let index = 0; index < queue.length || (wins.length === 0 && addKnownKeys()); index++) {
+      const candidate = queue[index]!;
       // The raw candidate's strict attempt already ran on the fast path.
       if (done.has(candidate) || (fastPath && mode === 'strict' && index === 0 && candidate.source === 'raw')) continue;
       // Once one validated, only other artifacts (fences, tags) are tried: to count them and to pick.
