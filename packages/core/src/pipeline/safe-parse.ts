@@ -7,7 +7,7 @@ import { toContract } from '../contract/contract.js';
 import { detectPromptEcho } from '../normalize/detect-prompt-echo.js';
 import { candidateList } from '../scan/build-candidates.js';
 import type { Candidate } from '../scan/candidate.js';
-import { selectScan } from '../scan/select-scanner.js';
+import { hasWasmScanner, selectScan } from '../scan/select-scanner.js';
 import { isNoiseOnly } from '../scan/is-noise-only.js';
 import { holdsNoise, parsedJsonHoldsNoise, textHoldsNoise } from '../scan/holds-noise.js';
 import { detectFormat } from '../yaml/detect-format.js';
@@ -135,10 +135,11 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
   // next anyway, and it tells (see holdsNoise).
   const jsonFirst = detectFormat(raw) === 'json';
   // Asked once: the scan below takes the answer instead of reading the text for noise again.
-  const quiet = !jsonFirst && !textHoldsNoise(raw);
+  // The WASM kernel's scan answers it for less than the regex, and its spans serve later.
+  let spans = !jsonFirst && hasWasmScanner() ? selectScan(raw) : undefined;
+  const quiet = !jsonFirst && !(spans === undefined ? textHoldsNoise(raw) : holdsNoise(raw, spans));
   let fastPath = jsonFirst || quiet;
   let first: Attempt<T> = fastPath ? tryCandidate(raw, rawCandidate(raw), contract, options, 'strict', work) : { kind: 'unparsed' };
-  let spans: Int32Array | undefined;
   if (jsonFirst && (first.kind === 'unparsed' ? holdsNoise(raw, (spans = selectScan(raw))) : parsedJsonHoldsNoise(raw))) {
     // Noise after all: the scan decides, exactly as if the fast path had not run.
     fastPath = false;

@@ -5,7 +5,7 @@ export { matchNoiseToken, matchTranscriptPrefix, MAX_TAG_NAME, MAX_TRACKED_TAGS 
 export { buildCandidates, type CandidateOptions } from './build-candidates.js';
 export { toRawIndex, toRawSpan, type Candidate } from './candidate.js';
 export { stripTranscriptPrefixes, type StrippedText } from './strip-transcript-prefixes.js';
-export { registerWasmScanner, selectBalancedEnd, selectScan, WASM_CROSSOVER_LENGTH, type ScannerImpl } from './select-scanner.js';
+export { hasWasmScanner, registerWasmScanner, selectBalancedEnd, selectScan, WASM_CROSSOVER_LENGTH, type ScannerImpl } from './select-scanner.js';
 export { SCAN_CODES, type ScanCode } from './codes.js';
 export { isNoiseOnly } from './is-noise-only.js';
 export { holdsNoise, textHoldsNoise } from './holds-noise.js';

@@ -40,6 +40,18 @@ export function registerWasmScanner(impl: ScannerImpl | null): void {
 }
 
 /**
+ * Whether a WASM scanner is registered. Its scan reports the first noise token too, in the
+ * same pass that finds the spans, for less than the regex that looks for noise costs: a
+ * caller that needs both asks the scan.
+ *
+ * @example
+ * hasWasmScanner() // false until registerWasmScanner
+ */
+export function hasWasmScanner(): boolean {
+  return wasm !== null;
+}
+
+/**
  * `findBalancedEnd` with the registered scanner's when it has one (about twice the JS loop's
  * speed on 2 KB agent outputs, copy included), JS otherwise.
  *
