@@ -11,7 +11,7 @@ import { planFor, type NormalizationPlan } from '../contract/normalization-plan.
 import type { SchemaModel } from '../contract/schema-model.js';
 import { compareCost, interventionCost, type Cost } from '../intervention-cost.js';
 import type { Intervention, ValuePath } from '../types.js';
-import { formatPath, isValid, validateValue, type ValidationOutcome } from '../validate/validate-value.js';
+import { checkValue, formatPath, isValid, type CheckOutcome } from '../validate/validate-value.js';
 import { ALIGN_CODE_INFO, type AlignCode } from './align-codes.js';
 import { alignNode, type AlignStep } from './align-node.js';
 import type { EnumNames } from './match-enum.js';
@@ -28,7 +28,7 @@ export interface CheckedOutcome<T> {
   /** A normalization stage refused (ambiguous aliases, an ambiguous mention): class `schema`. */
   failure?: NormalizeFailure;
   /** Set when no stage refused. */
-  validation?: ValidationOutcome<T>;
+  validation?: CheckOutcome<T>;
 }
 
 /** Unions inside unions are tried to this depth (each level tries every branch). */
@@ -46,7 +46,7 @@ const MAX_ROUNDS = 4;
 export function normalizeAndValidate<T>(value: unknown, contract: Contract<T>, options: NormalizeOptions = {}, depth = 0, align = true): CheckedOutcome<T> {
   const normalized = normalizeValue(value, contract as Contract<unknown>, options);
   if (normalized.failure !== undefined) return normalized;
-  const validation = validateValue(contract.schema, normalized.value);
+  const validation = checkValue(contract.schema, normalized.value);
   // Built field by field: a spread of `normalized` here cost about a sixth of a clean record.
   if (validation.ok || !align || depth > MAX_UNION_DEPTH) return { value: normalized.value, interventions: normalized.interventions, validation };
   const aligned = alignToSchema(normalized.value, contract as Contract<unknown>, options, depth);
@@ -64,10 +64,10 @@ export function normalizeAndValidate<T>(value: unknown, contract: Contract<T>, o
 }
 
 /** The declared normalization and validation of an aligned value, or null when it does not validate. */
-function renormalized<T>(aligned: { value: unknown }, contract: Contract<T>, options: NormalizeOptions): { value: unknown; interventions: Intervention[]; validation: ValidationOutcome<T> } | null {
+function renormalized<T>(aligned: { value: unknown }, contract: Contract<T>, options: NormalizeOptions): { value: unknown; interventions: Intervention[]; validation: CheckOutcome<T> } | null {
   const again = normalizeValue(aligned.value, contract as Contract<unknown>, options);
   if (again.failure !== undefined) return null;
-  const validation = validateValue(contract.schema, again.value);
+  const validation = checkValue(contract.schema, again.value);
   return validation.ok ? { value: again.value, interventions: again.interventions, validation } : null;
 }
 

@@ -1,4 +1,4 @@
-import type { FailureClass, ParseFailure } from '../types.js';
+import type { FailureClass, ParseFailure, ValidationIssue } from '../types.js';
 
 /** Builds a failed result. */
 export function failure(failureClass: FailureClass, message: string, extra: Partial<ParseFailure> = {}): ParseFailure {
@@ -33,8 +33,29 @@ export function deferredFailure(failureClass: FailureClass, message: string, exp
   return result;
 }
 
-/** The failure as a caller sees it: a deferred message worded now. */
+/** Failures whose validation issues are worded only when reported (see `checkValue`). */
+const deferredIssueLists = new WeakMap<ParseFailure, () => ValidationIssue[]>();
+
+/**
+ * The failure, with validation issues worded only if it is the one reported: a candidate loop
+ * rejects many values, and wording each one's issues costs a second parse.
+ *
+ * @example
+ * const result = deferredIssues(failure('schema', 'no match'), () => checked.issues());
+ * reported(result).validationErrors // the issues, worded now
+ */
+export function deferredIssues(result: ParseFailure, issues: () => ValidationIssue[]): ParseFailure {
+  deferredIssueLists.set(result, issues);
+  return result;
+}
+
+/** The failure as a caller sees it: a deferred message and deferred issues worded now. */
 export function reported(result: ParseFailure): ParseFailure {
   const explain = deferred.get(result);
-  return explain === undefined ? result : { ...result, extractionError: explain() };
+  const issues = deferredIssueLists.get(result);
+  if (explain === undefined && issues === undefined) return result;
+  const worded: ParseFailure = { ...result };
+  if (explain !== undefined) worded.extractionError = explain();
+  if (issues !== undefined) worded.validationErrors = issues();
+  return worded;
 }

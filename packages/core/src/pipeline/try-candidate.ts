@@ -11,7 +11,7 @@ import { normalizeAndValidate } from '../normalize/align-value.js';
 import { toRawSpan, type Candidate } from '../scan/candidate.js';
 import { extractionInterventions } from '../scan/extraction-interventions.js';
 import type { CandidateInfo, Intervention, ParseFailure, ParseSuccess, Span } from '../types.js';
-import { deferredFailure, failure } from './failure.js';
+import { deferredFailure, deferredIssues, failure } from './failure.js';
 import { parseCandidate } from './parse-candidate.js';
 import { readScalarText } from './read-scalar-text.js';
 import { deniedInterventions } from './repair-profile.js';
@@ -147,7 +147,7 @@ function judge<T>(reading: Reading, value: unknown, parsed: Intervention[], trun
     // A cut-off output fails the schema as a symptom; the retry loop needs a fresh session, not a correction.
     const cutOff = outcome.truncated;
     const message = cutOff ? 'The output was cut off and what remains does not match the contract.' : 'The candidate does not match the contract.';
-    return { kind: 'failure', final, result: failure(cutOff ? 'truncated' : 'schema', message, { ...context, validationErrors: validation.issues }) };
+    return { kind: 'failure', final, result: deferredIssues(failure(cutOff ? 'truncated' : 'schema', message, context), validation.issues) };
   }
   const denied = deniedInterventions(interventions.filter(isChange), options.repair);
   if (denied.length > 0) {
