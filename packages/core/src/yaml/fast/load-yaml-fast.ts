@@ -22,7 +22,16 @@ export type FastYamlResult =
  * (other than tab and line breaks), a CR that is not part of CRLF, Unicode
  * line separators, BOMs and noncharacters.
  */
-const UNSUPPORTED_CHARS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|\r(?!\n)/;
+const UNSUPPORTED_CHARS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/;
+const LONE_CR = /\r(?!\n)/;
+
+/**
+ * Whether the text holds one of them. Two tests rather than one alternation: a class alone is
+ * about a quarter faster per code unit, and a CR is rare enough to be looked for with `includes`.
+ */
+function holdsUnsupportedChar(text: string): boolean {
+  return UNSUPPORTED_CHARS.test(text) || (text.includes('\r') && LONE_CR.test(text));
+}
 
 function splitLines(text: string): string[] {
   const lines = text.split('\n');
@@ -103,7 +112,7 @@ function readRootAndTrailing(st: FastYamlState, wordsTabs: boolean): { value: un
 }
 
 function loadDocument(text: string): unknown {
-  if (UNSUPPORTED_CHARS.test(text)) fastYamlBail('unsupported_char');
+  if (holdsUnsupportedChar(text)) fastYamlBail('unsupported_char');
   const lines = splitLines(text);
   let start = skipNonContentLines(lines, 0);
   if (start < lines.length && isDocumentMarker(lines[start]!)) {
