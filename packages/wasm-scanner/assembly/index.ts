@@ -8,7 +8,7 @@
 // for the same effect where the JS code does not bound-check.
 
 import {
-  BACKSLASH, BACKTICK, CR, DEL, GT, INPUT, LBRACE, LBRACKET, LF, LT, QUOTE, RBRACE, RBRACKET, SLASH, SPACE, TAB,
+  BACKTICK, CR, DEL, GT, INPUT, LBRACKET, LF, LT, SLASH, SPACE, TAB,
   ch, isNameChar, isNameStart, isWhitespace, matchNoiseToken, matchTranscriptPrefix, n, sameName, setLength,
 } from './text';
 
@@ -46,7 +46,6 @@ let memEnd: usize = 0;
 let stackLen: i32 = 0;
 let abandonedLen: i32 = 0;
 let scanCalls: i32 = 0;
-let balancedCalls: i32 = 0;
 let quietCalls: i32 = 0;
 
 /** Where the loader writes the UTF-16 text. */
@@ -67,10 +66,6 @@ export function scanCount(): i32 {
 /** Scans the quiet loop finished (text without noise), so tests can prove that loop ran. */
 export function quietCount(): i32 {
   return quietCalls;
-}
-
-export function balancedCount(): i32 {
-  return balancedCalls;
 }
 
 function push(kind: i32, start: i32, end: i32): void {
@@ -180,14 +175,40 @@ function fenceLine(lineStart: i32): i32 {
   return end;
 }
 
-/** Mask of the lanes of `v` holding a C0 control other than TAB, LF and CR, or DEL. */
+/**
+ * Mask of the lanes of `v` a loop must stop at: C0 controls but TAB and CR, `<`, `[` and DEL;
+ * the quiet loop leaves out LF (it finds line starts by looking back) and adds the backtick.
+ */
 // @ts-ignore: decorator
-@inline function noiseLanes(v: v128): v128 {
-  const control = v128.andnot(
-    i16x8.lt_u(v, i16x8.splat(<i16>32)),
-    v128.or(v128.or(i16x8.eq(v, i16x8.splat(<i16>TAB)), i16x8.eq(v, i16x8.splat(<i16>CR))), i16x8.eq(v, i16x8.splat(<i16>LF))),
-  );
-  return v128.or(control, i16x8.eq(v, i16x8.splat(<i16>DEL)));
+@inline function stopLanes(v: v128, quiet: bool): v128 {
+  let calm = v128.or(i16x8.eq(v, i16x8.splat(<i16>TAB)), i16x8.eq(v, i16x8.splat(<i16>CR)));
+  if (quiet) calm = v128.or(calm, i16x8.eq(v, i16x8.splat(<i16>LF)));
+  let stop = v128.andnot(i16x8.lt_u(v, i16x8.splat(<i16>32)), calm);
+  stop = v128.or(stop, i16x8.eq(v, i16x8.splat(<i16>LT)));
+  stop = v128.or(stop, i16x8.eq(v, i16x8.splat(<i16>LBRACKET)));
+  stop = v128.or(stop, i16x8.eq(v, i16x8.splat(<i16>DEL)));
+  if (quiet) stop = v128.or(stop, i16x8.eq(v, i16x8.splat(<i16>BACKTICK)));
+  return stop;
+}
+
+/**
+ * The first index at or after `i` a loop must look at, or `n`: plain code units change nothing,
+ * so they are skipped 8 at a time with SIMD, then one by one.
+ */
+// @ts-ignore: decorator
+@inline function nextStop(i: i32, quiet: bool): i32 {
+  while (i + 8 <= n) {
+    const mask = i16x8.bitmask(stopLanes(v128.load(INPUT + (<usize>i << 1)), quiet));
+    if (mask != 0) return i + ctz(mask);
+    i += 8;
+  }
+  const table = quiet ? QUIET_STOP : STOP;
+  while (i < n) {
+    const d = ch(i);
+    if (d < 128 && load<u8>(table + d) != 0) break;
+    i++;
+  }
+  return i;
 }
 
 /**
@@ -203,24 +224,7 @@ function fenceLine(lineStart: i32): i32 {
 function scanQuiet(): i32 {
   let i = 0;
   while (i < n) {
-    while (i + 8 <= n) {
-      const v = v128.load(INPUT + (<usize>i << 1));
-      let stop = noiseLanes(v);
-      stop = v128.or(stop, i16x8.eq(v, i16x8.splat(<i16>LT)));
-      stop = v128.or(stop, i16x8.eq(v, i16x8.splat(<i16>LBRACKET)));
-      stop = v128.or(stop, i16x8.eq(v, i16x8.splat(<i16>BACKTICK)));
-      const mask = i16x8.bitmask(stop);
-      if (mask != 0) {
-        i += ctz(mask);
-        break;
-      }
-      i += 8;
-    }
-    while (i < n) {
-      const d = ch(i);
-      if (d < 128 && load<u8>(QUIET_STOP + d) != 0) break;
-      i++;
-    }
+    i = nextStop(i, true);
     if (i >= n) break;
     const c = ch(i);
     if (c == LT) {
@@ -296,30 +300,10 @@ function scanEveryCodeUnit(from: i32): i32 {
       }
     }
 
-    // Plain code units change nothing while no noise run is open: skip them 8 at a time with
-    // SIMD, then one by one (the index after a LF is never skipped, LF being a stop).
+    // Plain code units change nothing while no noise run is open (the index after a LF is never
+    // skipped, LF being a stop).
     if (noiseStart < 0) {
-      while (i + 8 <= n) {
-        const v = v128.load(INPUT + (<usize>i << 1));
-        let stop = v128.andnot(
-          i16x8.lt_u(v, i16x8.splat(<i16>32)),
-          v128.or(i16x8.eq(v, i16x8.splat(<i16>TAB)), i16x8.eq(v, i16x8.splat(<i16>CR))),
-        );
-        stop = v128.or(stop, i16x8.eq(v, i16x8.splat(<i16>LT)));
-        stop = v128.or(stop, i16x8.eq(v, i16x8.splat(<i16>LBRACKET)));
-        stop = v128.or(stop, i16x8.eq(v, i16x8.splat(<i16>DEL)));
-        const mask = i16x8.bitmask(stop);
-        if (mask != 0) {
-          i += ctz(mask);
-          break;
-        }
-        i += 8;
-      }
-      while (i < n) {
-        const d = ch(i);
-        if (d < 128 && load<u8>(STOP + d) != 0) break;
-        i++;
-      }
+      i = nextStop(i, false);
       if (i >= n) break;
     }
 
@@ -375,28 +359,4 @@ function finish(noiseStart: i32, firstNoise: i32, firstNoiseEnd: i32): i32 {
   return <i32>((outPos - outStart) >>> 2);
 }
 
-/**
- * Port of core's `findBalancedEnd` over the `len` code units at `inputPtr()` (the loader
- * copies only the searched range): end of the balanced value opening at 0, or -1.
- */
-export function balancedEnd(len: i32): i32 {
-  balancedCalls++;
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < len; i++) {
-    const c = ch(i);
-    if (inString) {
-      if (c == BACKSLASH) i++;
-      else if (c == QUOTE) inString = false;
-      continue;
-    }
-    if (c == QUOTE) inString = true;
-    else if (c == LBRACE || c == LBRACKET) depth++;
-    else if (c == RBRACE || c == RBRACKET) {
-      depth--;
-      if (depth == 0) return i + 1;
-      if (depth < 0) return -1;
-    }
-  }
-  return -1;
-}
+export { balancedCount, balancedEnd } from './balanced';

@@ -102,18 +102,24 @@ describe.each([
 
 /** Pieces of agent text without noise, weighted toward what changes scanner state. */
 const QUIET_PIECES = ['<', '>', '</', '<A>', '</A>', '<B>', '</B>', '<a.b:c-d>', '\n', '\r\n', ' ', '  ', '\t', '`', '```', '````', '```json', '```yaml ', '[', ']', '[assistant] ', '[user/x]', '[Tool]', 'x', '{"a":[1]}', '🚀', '[20', '0~'];
-const quietText = fc.array(fc.constantFrom(...QUIET_PIECES), { maxLength: 60 }).map((parts) => parts.join(''))
-  // Near misses of a paste marker stay; a whole marker is noise, which the quiet loop never gets.
-  .filter((text) => !textHoldsNoise(text));
+/** Noise, on its own, on a fence line and inside a transcript prefix. */
+const NOISE_PIECES = ['\u001b[0m', '\u001b', '\u0007', '\u007f', '[200~', '[201~', '\u001b]0;t\u0007', '```json\u0007', '[assistant/\u001b] '];
+
+/** Texts joined from `pieces`, on which `scan` must return what the general loop returns. */
+function expectGeneralLoopSpans(pieces: string[], scan: (text: string) => Int32Array, keep: (text: string) => boolean = () => true): void {
+  const text = fc.array(fc.constantFrom(...pieces), { maxLength: 60 }).map((parts) => parts.join('')).filter(keep);
+  fc.assert(
+    fc.property(text, (t) => {
+      expect(Array.from(scan(t))).toEqual(Array.from(scanEveryCodeUnit(t)));
+    }),
+    { numRuns: 5000 },
+  );
+}
 
 describe('the quiet loop', () => {
   it('returns what the general loop returns on text without noise', () => {
-    fc.assert(
-      fc.property(quietText, (text) => {
-        expect(Array.from(scanQuietText(text))).toEqual(Array.from(scanEveryCodeUnit(text)));
-      }),
-      { numRuns: 5000 },
-    );
+    // Near misses of a paste marker stay; a whole marker is noise, which the quiet loop never gets.
+    expectGeneralLoopSpans(QUIET_PIECES, scanQuietText, (text) => !textHoldsNoise(text));
   });
 
   it('is the loop scanText takes for such text, and not past the first noise', () => {
@@ -126,14 +132,7 @@ describe('the quiet loop', () => {
   });
 
   it('hands over to the general loop at the first noise, or after a fence line holding it', () => {
-    const pieces = [...QUIET_PIECES, '\u001b[0m', '\u001b', '\u0007', '\u007f', '[200~', '[201~', '\u001b]0;t\u0007', '```json\u0007', '[assistant/\u001b] '];
-    const hostile = fc.array(fc.constantFrom(...pieces), { maxLength: 60 }).map((parts) => parts.join(''));
-    fc.assert(
-      fc.property(hostile, (text) => {
-        expect(Array.from(scanText(text))).toEqual(Array.from(scanEveryCodeUnit(text)));
-      }),
-      { numRuns: 5000 },
-    );
+    expectGeneralLoopSpans([...QUIET_PIECES, ...NOISE_PIECES], scanText);
   });
 
   it('skips a tag on a fence line and sees a prefix right after a closing fence', () => {

@@ -31,11 +31,13 @@
  * were abandoned, then those still on the stack from bottom to top); then trailing noise; then
  * the first noise token.
  *
- * Text without noise (most model output) takes a second loop under the same rules: nothing
- * in it can open a noise run, so only a `<`, a `[` at a line start and a backtick run at a
- * line start can change state, and that loop jumps from one to the next with `indexOf`,
- * which the engine runs many times faster than a loop over code units. Which loop ran never
- * shows in the output (a test runs both over the same inputs).
+ * Two loops apply these rules. Up to the first noise (one regex pass finds it), nothing can
+ * open a noise run, so only a `<`, a `[` at a line start and a backtick run at a line start
+ * can change state: the quiet loop jumps from one to the next with `indexOf`, which the engine
+ * runs many times faster than a loop over code units. From the first noise on, the general
+ * loop visits every code unit a noise run could concern. Most model output holds no noise and
+ * never reaches the general loop; which loop ran never shows in the output (property tests
+ * hold the pair to the general loop run from the first code unit).
  */
 import { SpanKind } from './span-kind.js';
 import { firstNoiseIndex } from './holds-noise.js';
