@@ -64,27 +64,30 @@ function readsWonRoot<T>(raw: string, candidate: Candidate, wins: readonly Win<T
 /** Candidates that read the whole text: another view of it, not an artifact of their own. */
 const WHOLE_TEXT_SOURCES: ReadonlySet<Candidate['source']> = new Set(['raw', 'prefix_stripped']);
 
-/** Artifacts with both ends in the text: a fence that closes, a tag with its closing tag. */
-const CLOSED_ARTIFACT_SOURCES: ReadonlySet<Candidate['source']> = new Set(['fenced', 'tagged']);
+/**
+ * Artifacts the repair pass reads before a whole text that reads as YAML: fences (a fence that
+ * never closes is the answer cut off inside it, nothing follows it) and closed tags.
+ */
+const LEADING_ARTIFACT_SOURCES: ReadonlySet<Candidate['source']> = new Set(['fenced', 'tagged']);
 
 /**
- * The order of the repair pass. A whole text that reads as YAML comes after the closed
- * artifacts (fences, tags) it holds: repairing YAML through the prose and fence lines around
- * an artifact is the costliest attempt there is (every structural group runs, about 230 µs on
- * a 2.5 KB answer) and mostly fails where the artifact's own repair succeeds; when both would
- * validate, the artifact is the reading with fewer changes (no prose or fence line removed).
- * JSON keeps the given order: its repair of the whole text trims to the root and reads the
- * artifact at the same cost, which is then not read again (see readsWonRoot). An unclosed
- * tag keeps its place too: its body runs to the end of the text, prose and all.
+ * The order of the repair pass. A whole text that reads as YAML comes after the fences and
+ * closed tags it holds: repairing YAML through the prose and fence lines around an artifact is
+ * the costliest attempt there is (every structural group runs, about 230 µs on a 2.5 KB
+ * answer) and mostly fails where the artifact's own repair succeeds; when both would validate,
+ * the artifact is the reading with fewer changes (no prose or fence line removed, no prose line
+ * read as a key). JSON keeps the given order: its repair of the whole text trims to the root
+ * and reads the artifact at the same cost, which is then not read again (see readsWonRoot). An
+ * unclosed tag keeps its place too: its body runs to the end of the text, prose and all.
  */
 function repairOrder(candidates: Candidate[], contract: Contract<unknown>): Candidate[] {
-  const firstArtifact = candidates.findIndex((c) => CLOSED_ARTIFACT_SOURCES.has(c.source));
+  const firstArtifact = candidates.findIndex((c) => LEADING_ARTIFACT_SOURCES.has(c.source));
   if (firstArtifact < 0) return candidates;
   const scalarRoot = wantsScalar(contract);
   const deferred = (c: Candidate, index: number): boolean => index < firstArtifact && WHOLE_TEXT_SOURCES.has(c.source) && candidateFormat(c, { scalarRoot, contract }) === 'yaml';
   if (!candidates.some(deferred)) return candidates;
-  const closed = (c: Candidate): boolean => CLOSED_ARTIFACT_SOURCES.has(c.source);
-  return [...candidates.filter(closed), ...candidates.filter((c) => !closed(c))];
+  const leads = (c: Candidate): boolean => LEADING_ARTIFACT_SOURCES.has(c.source);
+  return [...candidates.filter(leads), ...candidates.filter((c) => !leads(c))];
 }
 
 const DEFAULT_MAX_LENGTH = 16 * 1024 * 1024;
