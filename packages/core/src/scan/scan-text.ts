@@ -224,7 +224,9 @@ function generalLoop(text: string, scan: ScanState, from: number): Int32Array {
         out.push(SpanKind.TRANSCRIPT_PREFIX, i, i + prefix);
         noiseStart = -1;
       }
-      const end = readFenceLine(text, i, fence, out);
+      // Only a line opening with a backtick, a space or a tab can be a fence line.
+      const first = text.charCodeAt(i);
+      const end = first === BACKTICK || first === SPACE || first === TAB ? readFenceLine(text, i, fence, out) : -1;
       if (end >= 0) {
         noiseStart = -1;
         i = end;
