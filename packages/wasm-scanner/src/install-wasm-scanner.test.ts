@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { safeParse } from '@airlock/core';
 import { findBalancedEnd, registerWasmScanner, scanText, selectBalancedEnd, selectScan, WASM_CROSSOVER_LENGTH } from '@airlock/core/scan';
 import { installWasmScanner } from './install-wasm-scanner.js';
 import { wasmBalancedCalls, wasmScanCalls } from './wasm-scanner.js';
@@ -44,5 +45,25 @@ describe('installWasmScanner', () => {
     registerWasmScanner(null);
     expect(selectBalancedEnd('{"a":1}', 0, 7)).toBe(7);
     expect(wasmBalancedCalls()).toBe(before + texts.length);
+  });
+
+  it('answers the pipeline whether prose-first text holds noise, with the same results as the regex', () => {
+    // Any value validates: the results then show what was read, and from which candidate.
+    const anything = { '~standard': { version: 1 as const, vendor: 'airlock-test', validate: (value: unknown) => ({ value }) } };
+    const texts = [
+      'Summary follows:\n```yaml\na: 1\nb: [x]\n```\n',
+      'a: 1\nb: two\n',
+      'a: 1\nb: two\u001b[0m\n',
+      'Note: \u0007 see below\n```json\n{"a": 1}\n```',
+      'Result:\n```yaml\u001b[0m\na: 1\n```',
+    ];
+    for (const text of texts) {
+      registerWasmScanner(null);
+      const withRegex = safeParse(text, anything);
+      installWasmScanner();
+      const before = wasmScanCalls();
+      expect(safeParse(text, anything)).toEqual(withRegex);
+      expect(wasmScanCalls()).toBeGreaterThan(before);
+    }
   });
 });
