@@ -1,7 +1,7 @@
 import { safeParse, toContract, type Intervention, type ParseResult } from '@airlock/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeBatchRecord, interventionJson, quoteJson } from './encode-batch-record.js';
+import { encodeBatchRecord, interventionJson, quoteJson, toWireCandidate } from './encode-batch-record.js';
 import { decodeBatchRecord } from './read-batch-output.js';
 import { runLogLine } from './test-support/make-run-log.js';
 import { taskSchema } from './test-support/task-schemas.js';
@@ -139,5 +139,22 @@ describe('quoteJson', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('the candidate on the wire', () => {
+  it('is the JSON of toWireCandidate, for every shape a candidate takes', () => {
+    const candidates = [
+      { source: 'raw', format: 'json', span: [0, 7], prefixStripped: false },
+      { source: 'prefix_stripped', format: 'yaml', span: [3, 40], prefixStripped: true },
+      { source: 'fenced', format: 'json', span: [10, 52], prefixStripped: false, fenceInfo: 'json "x"' },
+      { source: 'tagged', format: 'yaml', span: [5, 9], prefixStripped: false, tag: 'ANSWER' },
+      { source: 'fenced', format: 'yaml', span: [1, 2], prefixStripped: true, fenceInfo: 'yaml', tag: 't' },
+    ] as const;
+    for (const candidate of candidates) {
+      const result = { success: false, failure: 'schema', interventions: [], repairApplied: false, candidate } as unknown as ParseResult<unknown>;
+      const line = encodeBatchRecord(place, result, false);
+      expect(line).toContain(`"candidate":${JSON.stringify(toWireCandidate(candidate))}`);
+    }
   });
 });

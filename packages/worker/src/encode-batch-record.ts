@@ -115,13 +115,15 @@ export function toWireCandidate(c: CandidateInfo): WireCandidate {
   return wire;
 }
 
-/** The JSON of {@link toWireCandidate}'s array, written directly. */
+/** The JSON of {@link toWireCandidate}'s array, written item by item (source and format are cached words). */
 function candidateJson(c: CandidateInfo): string {
-  let text = `[${quoteWord(c.source)},${quoteWord(c.format)},${c.span[0]},${c.span[1]}`;
-  const tail = c.tag !== undefined ? 3 : c.fenceInfo !== undefined ? 2 : c.prefixStripped ? 1 : 0;
-  if (tail >= 1) text += c.prefixStripped ? ',1' : ',null';
-  if (tail >= 2) text += optionalString(c.fenceInfo);
-  if (tail >= 3) text += optionalString(c.tag);
+  const wire = toWireCandidate(c);
+  let text = '[';
+  for (let k = 0; k < wire.length; k++) {
+    const item = wire[k];
+    const json = typeof item === 'string' ? (k < 2 ? quoteWord(item) : quoteJson(item)) : item === null || item === undefined ? 'null' : String(item);
+    text += k === 0 ? json : `,${json}`;
+  }
   return `${text}]`;
 }
 

@@ -81,12 +81,11 @@ const LEADING_ARTIFACT_SOURCES: ReadonlySet<Candidate['source']> = new Set(['fen
  * unclosed tag keeps its place too: its body runs to the end of the text, prose and all.
  */
 function repairOrder(candidates: Candidate[], contract: Contract<unknown>): Candidate[] {
-  const firstArtifact = candidates.findIndex((c) => LEADING_ARTIFACT_SOURCES.has(c.source));
-  if (firstArtifact < 0) return candidates;
-  const scalarRoot = wantsScalar(contract);
-  const deferred = (c: Candidate, index: number): boolean => index < firstArtifact && WHOLE_TEXT_SOURCES.has(c.source) && candidateFormat(c, { scalarRoot, contract }) === 'yaml';
-  if (!candidates.some(deferred)) return candidates;
   const leads = (c: Candidate): boolean => LEADING_ARTIFACT_SOURCES.has(c.source);
+  if (!candidates.some(leads)) return candidates;
+  // Whole-text candidates are built first, so a YAML one always stands before the artifacts.
+  const scalarRoot = wantsScalar(contract);
+  if (!candidates.some((c) => WHOLE_TEXT_SOURCES.has(c.source) && candidateFormat(c, { scalarRoot, contract }) === 'yaml')) return candidates;
   return [...candidates.filter(leads), ...candidates.filter((c) => !leads(c))];
 }
 

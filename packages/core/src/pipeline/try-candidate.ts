@@ -41,8 +41,8 @@ function candidateInfo(candidate: Candidate, format: CandidateInfo['format']): C
 }
 
 function rebase(candidate: Candidate, list: Intervention[]): Intervention[] {
-  // A candidate that is the raw text itself already speaks in raw coordinates: a defective
-  // output's dozens of interventions are not copied one by one.
+  // A candidate that starts at the raw text's first character, with no segments, already speaks
+  // in raw coordinates: a defective output's dozens of interventions are not copied one by one.
   if (list.length === 0 || (candidate.span[0] === 0 && candidate.segments === undefined)) return list;
   return list.map((i) => (i.span === undefined ? i : { ...i, span: toRawSpan(candidate, i.span) }));
 }

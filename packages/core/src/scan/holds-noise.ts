@@ -18,7 +18,7 @@ const PASTE_MARKER = /\[20[01]~/;
  * textHoldsNoise('ok \u001b[0m') // true
  */
 export function textHoldsNoise(text: string): boolean {
-  return NOISE_CHAR.test(text) || (text.includes('[20') && PASTE_MARKER.test(text));
+  return firstNoiseIndex(text) >= 0;
 }
 
 /**
