@@ -11,7 +11,7 @@ import type { Intervention, ValidationIssue } from '../types.js';
 import { formatPath } from '../validate/validate-value.js';
 import type { NormalizeOptions, NormalizeOutcome } from './normalize-types.js';
 import { normalizeChange } from './normalize-types.js';
-import { deepEqual, excerpt, isPlainObject, objectFrom, type PlainObject } from './value-tree.js';
+import { deepEqual, excerpt, isPlainObject, objectFrom, sameKeys, type PlainObject } from './value-tree.js';
 import { walkScope, walkValue, type WalkLocation } from './walk-value.js';
 
 /** Where aliasing may act; exported for the fast clean check (shape-is-canonical.ts). */
@@ -51,11 +51,6 @@ function aliasTable(plan: NormalizationPlan, location: WalkLocation): AliasTable
 /** Longer key lists are not kept as `clean` (they would pin a long list for nothing). */
 const MAX_CLEAN_KEYS = 64;
 
-function sameKeys(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 /**
  * Whether aliasing would touch an object with these keys here: some key is

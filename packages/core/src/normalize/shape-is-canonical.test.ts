@@ -9,9 +9,11 @@ import type { Contract } from '../contract/contract.js';
 import { planFor } from '../contract/normalization-plan.js';
 import type { SchemaModel } from '../contract/schema-model.js';
 import type { Intervention } from '../types.js';
-import { aliasKeys } from './alias-keys.js';
-import { applyExtrasPolicy } from './apply-extras-policy.js';
-import { coerceBySchema } from './coerce-by-schema.js';
+import type { NormalizationPlan } from '../contract/normalization-plan.js';
+import { aliasKeys, ALIAS_SCOPE, hasAliasedKey } from './alias-keys.js';
+import { applyExtrasPolicy, EXTRAS_SCOPE, extrasPolicyAt, hasUndeclaredKey } from './apply-extras-policy.js';
+import { coerceBySchema, COERCE_SCOPE, coerceNode, synonymsAt } from './coerce-by-schema.js';
+import { walkScope, walkValue } from './walk-value.js';
 import { NORMALIZE_STAGES, normalizeValue, type NormalizeOptions, type NormalizeOutcome } from './normalize-value.js';
 import { shapeIsCanonical } from './shape-is-canonical.js';
 import { FIXTURE_CONTRACTS, fixtureContract, type NormalizeFixtureContract } from './test-support/fixture-contracts.js';
@@ -56,6 +58,26 @@ function foldStages(value: unknown, contract: Contract<unknown>, options: Normal
   return { value: current, interventions };
 }
 
+const STAGE_SCOPES = [ALIAS_SCOPE, EXTRAS_SCOPE, COERCE_SCOPE];
+const SHAPE_SCOPE = walkScope(
+  (at, plan) => STAGE_SCOPES.some((scope) => scope.visits(at, plan)),
+  (at, plan) => STAGE_SCOPES.some((scope) => scope.descend(at, plan)),
+);
+
+/** The reference: the generic walk asking every predicate at every visited node, as the check was first written. */
+function walkedShapeIsCanonical(value: unknown, plan: NormalizationPlan): boolean {
+  let canonical = true;
+  walkValue(value, plan, (node, at, keys) => {
+    if (!canonical) return node;
+    if (keys !== undefined) {
+      canonical = !hasAliasedKey(keys, plan, at) && (extrasPolicyAt(at.model, plan) === undefined || !hasUndeclaredKey(keys, at.model));
+    }
+    if (canonical) canonical = coerceNode(node, at.model, synonymsAt(plan, at.pattern)) === null;
+    return node;
+  }, 'pre', SHAPE_SCOPE);
+  return canonical;
+}
+
 describe('shapeIsCanonical', () => {
   for (const name of Object.keys(FIXTURE_CONTRACTS) as NormalizeFixtureContract[]) {
     const contract = fixtureContract(name);
@@ -75,6 +97,20 @@ describe('shapeIsCanonical', () => {
         }),
         { numRuns: 200 },
       );
+    });
+
+    it(`${name}: the compiled check answers as the generic walk does`, () => {
+      let canonical = 0;
+      fc.assert(
+        fc.property(values, (value) => {
+          const answer = shapeIsCanonical(value, plan);
+          if (answer) canonical++;
+          expect(answer).toBe(walkedShapeIsCanonical(value, plan));
+        }),
+        { numRuns: 300 },
+      );
+      // Both answers occur, or agreeing would prove nothing.
+      expect(canonical).toBeGreaterThan(0);
     });
 
     it(`${name}: normalizeValue equals the fold of every stage`, () => {

@@ -7,7 +7,7 @@
 import type { SchemaModel } from '../contract/schema-model.js';
 import { fieldPattern, UNKNOWN_MODEL, type NormalizationPlan, type PatternRuleFamily, type PatternRuleTypes } from '../contract/normalization-plan.js';
 import type { ValuePath } from '../types.js';
-import { copyObject, isPlainObject, setOwn } from './value-tree.js';
+import { copyObject, isPlainObject, sameKeys, setOwn } from './value-tree.js';
 
 /** Where a visited node sits: value path, spec pattern (`epics[].id`) and model. */
 export interface WalkLocation {
@@ -86,7 +86,7 @@ class Slot {
  * extra keys output after output, while hostile input may bring any number
  * of them, so the cache is capped (past it, a slot is made per visit).
  */
-const MAX_UNDECLARED = 32;
+export const MAX_UNDECLARED = 32;
 
 /** Slot trees per plan: scope answers depend on the plan (its rules), not only on the model. */
 const roots = new WeakMap<NormalizationPlan, Slot>();
@@ -97,19 +97,26 @@ function rootSlot(plan: NormalizationPlan): Slot {
   return slot;
 }
 
-function childModel(model: SchemaModel, key: string | number): SchemaModel {
+/** The model of a child at `key` (an index for an array's elements): unknown where the schema says nothing. */
+export function childModel(model: SchemaModel, key: string | number): SchemaModel {
   if (typeof key === 'number') return model.kind === 'array' ? model.element : UNKNOWN_MODEL;
   if (model.kind === 'object') return model.shape.get(key) ?? UNKNOWN_MODEL;
   if (model.kind === 'record') return model.value;
   return UNKNOWN_MODEL;
 }
 
+/** The pattern of a child at `key`: `[]` for an element, `*` for any key of a record. */
+export function childPattern(pattern: string, model: SchemaModel, key: string | number): string {
+  if (typeof key === 'number') return `${pattern}[]`;
+  return fieldPattern(pattern, model.kind === 'record' ? '*' : key);
+}
+
 function childSlot(slot: Slot, key: string | number): Slot {
-  if (typeof key === 'number') return (slot.element ??= new Slot(`${slot.pattern}[]`, childModel(slot.model, key)));
+  if (typeof key === 'number') return (slot.element ??= new Slot(childPattern(slot.pattern, slot.model, key), childModel(slot.model, key)));
   const name = slot.kind === 'record' ? '*' : key;
   const cached = slot.fields?.get(name);
   if (cached !== undefined) return cached;
-  const made = new Slot(fieldPattern(slot.pattern, name), childModel(slot.model, key));
+  const made = new Slot(childPattern(slot.pattern, slot.model, key), childModel(slot.model, key));
   // Declared places are bounded by the schema; undeclared ones are cached only
   // below a declared place and up to the cap, so no input grows the cache unboundedly.
   if (made.model !== UNKNOWN_MODEL) (slot.fields ??= new Map()).set(name, made);
@@ -126,15 +133,9 @@ interface Layout {
 }
 
 /** Objects longer than this are not cached (they would pin a long list for nothing). */
-const MAX_CACHED_KEYS = 64;
+export const MAX_CACHED_KEYS = 64;
 /** Key orders cached per place: outputs of one contract use a handful (optional keys come and go). */
-const MAX_LAYOUTS = 8;
-
-function sameKeys(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
+export const MAX_LAYOUTS = 8;
 
 /**
  * The slots of an object's keys. Outputs of one contract mostly repeat a few
@@ -198,7 +199,7 @@ class Cursor implements WalkLocation {
 export type Visitor = (value: unknown, location: WalkLocation, keys: readonly string[] | undefined) => unknown;
 
 /** Deeper values are left as they are; parsers already bound depth, this bounds recursion. */
-const MAX_WALK_DEPTH = 512;
+export const MAX_WALK_DEPTH = 512;
 
 interface Walk {
   readonly cursor: Cursor;
