@@ -4,7 +4,7 @@
  * extras under the `error` policy) stops the run with a failure.
  */
 import type { Contract } from '../contract/contract.js';
-import { planFor } from '../contract/normalization-plan.js';
+import { planFor, type NormalizationPlan, type PatternRuleFamily } from '../contract/normalization-plan.js';
 import type { Intervention } from '../types.js';
 import { aliasKeys } from './alias-keys.js';
 import { applyExtrasPolicy } from './apply-extras-policy.js';
@@ -76,6 +76,70 @@ export const NORMALIZE_STAGES: readonly NormalizeStage[] = [
  */
 const SHAPE_STAGES: ReadonlySet<NormalizeStage> = new Set([aliasKeys, dropTruncatedEntry, applyExtrasPolicy, coerceBySchema]);
 
+/** What decides whether a stage can act at all: the contract's plan and which options are set. */
+export interface StageSetting {
+  readonly plan: NormalizationPlan;
+  readonly contract: Contract<unknown>;
+  readonly context: boolean;
+  readonly truncated: boolean;
+}
+
+const noRules = (family: PatternRuleFamily) => ({ plan }: StageSetting): boolean => plan.rules[family].byPattern.size === 0;
+
+/**
+ * Stages that return every value as it is, with no intervention, in a setting: the conditions
+ * each stage tests first and returns on (a test holds each to its stage). Most contracts
+ * declare few rules, so most stages have nothing to do on every output of them.
+ */
+export const IDLE_WHEN: ReadonlyMap<NormalizeStage, (setting: StageSetting) => boolean> = new Map([
+  [unwrapWrapperKeys, ({ plan }: StageSetting) => plan.wrappers.size === 0 || plan.model.kind === 'record'],
+  [dropOptionalNulls, ({ contract }: StageSetting) => contract.normalization.optionalNulls !== 'drop'],
+  [hoistKeys, noRules('hoist')],
+  [dropTruncatedEntry, ({ truncated }: StageSetting) => !truncated],
+  [nestBareValues, noRules('nest')],
+  [splitLabeledText, noRules('sections')],
+  [normalizeRecordKeys, noRules('recordKeys')],
+  [replaceInvalidValues, noRules('replaceInvalid')],
+  [shapeStrings, noRules('strings')],
+  [dropInvalidEntries, noRules('drop')],
+  [normalizePaths, ({ plan }: StageSetting) => plan.paths.size === 0],
+  [normalizeIds, ({ plan }: StageSetting) => plan.ids.size === 0],
+  [overlayFromContext, (setting: StageSetting) => !setting.context || noRules('overlay')(setting)],
+  [orderLists, noRules('order')],
+  [fillFromContext, ({ plan, context }: StageSetting) => !context || plan.context.size === 0],
+  [fillDefaults, ({ plan }: StageSetting) => plan.defaults.size === 0],
+  [recomputeDerived, ({ plan }: StageSetting) => plan.derived.size === 0],
+  [resolveAttribution, (setting: StageSetting) => !setting.context || noRules('attribution')(setting)],
+  [noteEmptyLists, noRules('noteEmpty')],
+]);
+
+/**
+ * The stages that may act for a contract with and without a context, for complete and
+ * truncated outputs, computed once per contract: calling an idle stage costs little, but
+ * most of the 22 are idle on every output, and a clean output paid for all of them.
+ */
+const activeStages = new WeakMap<Contract<unknown>, (readonly NormalizeStage[])[]>();
+
+/**
+ * The stages of {@link NORMALIZE_STAGES} that may act on outputs of this contract with these options, in order.
+ *
+ * @example
+ * stagesFor(toContract(z.object({ title: z.string() })), {}) // aliasing, extras and coercion among a few others
+ */
+export function stagesFor(contract: Contract<unknown>, options: NormalizeOptions): readonly NormalizeStage[] {
+  const context = options.context !== undefined;
+  const truncated = options.truncated === true;
+  let lists = activeStages.get(contract);
+  if (lists === undefined) activeStages.set(contract, (lists = []));
+  const variant = (context ? 1 : 0) + (truncated ? 2 : 0);
+  let stages = lists[variant];
+  if (stages === undefined) {
+    const setting: StageSetting = { plan: planFor(contract), contract, context, truncated };
+    stages = lists[variant] = NORMALIZE_STAGES.filter((stage) => IDLE_WHEN.get(stage)?.(setting) !== true);
+  }
+  return stages;
+}
+
 /**
  * Normalizes a parsed value toward the contract.
  *
@@ -87,7 +151,7 @@ export function normalizeValue(value: unknown, contract: Contract<unknown>, opti
   let current = value;
   const interventions: Intervention[] = [];
   let skipShapeStages: boolean | undefined;
-  for (const stage of NORMALIZE_STAGES) {
+  for (const stage of stagesFor(contract, options)) {
     if (SHAPE_STAGES.has(stage)) {
       // Decided on the unwrapped value; a truncated output always goes through dropTruncatedEntry.
       skipShapeStages ??= options.truncated !== true && shapeIsCanonical(current, planFor(contract));
