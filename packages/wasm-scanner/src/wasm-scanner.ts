@@ -38,9 +38,12 @@ const WASM_URL = new URL('../build/scanner.wasm', import.meta.url);
 
 let kernel: Kernel | null = null;
 let inputPtr = 0;
-// Views over memory.buffer; a memory.grow detaches the old buffer, so they are refreshed lazily.
+// Views over memory.buffer. A memory.grow (ours, or the kernel's for a long output) detaches
+// the old buffer, whose byteLength then reads 0: the views are refreshed only then, so a call
+// does not pay for fetching memory.buffer from the engine.
 let buffer: ArrayBuffer | null = null;
 let bytes: Buffer = Buffer.alloc(0);
+let words = new Int32Array(0);
 
 function setKernel(instance: WasmInstance): void {
   kernel = instance.exports as Kernel;
@@ -55,15 +58,24 @@ function ready(): Kernel {
   return kernel;
 }
 
+/** The current memory buffer, with the byte and i32 views over it refreshed after a grow. */
+function currentBuffer(k: Kernel): ArrayBuffer {
+  if (buffer === null || buffer.byteLength === 0) {
+    buffer = k.memory.buffer;
+    bytes = Buffer.from(buffer);
+    words = new Int32Array(buffer);
+  }
+  return buffer;
+}
+
 /** Copies `text[start, end)` to the input buffer, growing memory when it does not fit. */
 function copyIn(k: Kernel, text: string, start: number, end: number): void {
   const need = inputPtr + (end - start) * 2;
-  const have = k.memory.buffer.byteLength;
+  const have = currentBuffer(k).byteLength;
   // Headroom for the output too, so a typical scan never grows memory from inside the kernel.
-  if (need + 65536 > have) k.memory.grow(Math.ceil((need + 65536 - have) / 65536));
-  if (buffer !== k.memory.buffer) {
-    buffer = k.memory.buffer;
-    bytes = Buffer.from(buffer);
+  if (need + 65536 > have) {
+    k.memory.grow(Math.ceil((need + 65536 - have) / 65536));
+    currentBuffer(k);
   }
   // Node's UCS-2 write copies code units verbatim (lone surrogates included); measured against
   // a charCodeAt loop into a Uint16Array it wins from ~32 code units on (60 vs 660 ns at 256,
@@ -108,8 +120,10 @@ export function scan(text: string): Int32Array {
   const k = ready();
   copyIn(k, text, 0, text.length);
   const count = k.scan(text.length);
-  // Copied out: the next call reuses this memory.
-  return new Int32Array(k.memory.buffer, k.outputPtr(), count).slice();
+  // Copied out: the next call reuses this memory. The kernel may have grown it for a long output.
+  currentBuffer(k);
+  const at = k.outputPtr() >>> 2;
+  return words.slice(at, at + count);
 }
 
 /**
