@@ -32,11 +32,15 @@ function sharedOpener(markers: readonly string[]): string {
   return opener;
 }
 
-/** The markers the text holds, in list order; one search for their shared opener rules out a text without it. */
-function found(text: string, markers: readonly string[]): string[] {
+/** False when the text cannot hold any of the markers: it lacks the character they all open with. */
+function mayHold(text: string, markers: readonly string[]): boolean {
   const opener = sharedOpener(markers);
-  if (opener !== '' && !text.includes(opener)) return [];
-  return markers.filter((m) => m !== '' && text.includes(m));
+  return opener === '' || text.includes(opener);
+}
+
+/** The markers the text holds, in list order. */
+function found(text: string, markers: readonly string[]): string[] {
+  return mayHold(text, markers) ? markers.filter((m) => m !== '' && text.includes(m)) : [];
 }
 
 /** A contract's root keys as a set, unless one holds a quote or `:` (then each is tried in turn). */
@@ -83,16 +87,20 @@ export function startsWithRootKey(text: string, keys: readonly string[]): boolea
 export function detectPromptEcho(text: string, contract: Contract<unknown>): PromptEcho | null {
   const declared = contract.normalization.promptEcho;
   if (declared?.enabled === false) return null;
-  const hard = found(text, declared?.hard ?? DEFAULT_PROMPT_ECHO.hard);
+  const hardMarkers = declared?.hard ?? DEFAULT_PROMPT_ECHO.hard;
+  const softMarkers = declared?.soft ?? DEFAULT_PROMPT_ECHO.soft;
+  // Both kinds must be there: an answer without the soft markers' `#` is not read for the hard ones.
+  const hard = mayHold(text, softMarkers) ? found(text, hardMarkers) : [];
   if (hard.length > 0) {
-    const soft = found(text, declared?.soft ?? DEFAULT_PROMPT_ECHO.soft);
+    const soft = found(text, softMarkers);
     if (soft.length > 0) {
       const markers = [...hard, ...soft];
       return { kind: 'markers', markers, message: `The output echoes the prompt (markers: ${markers.map((m) => JSON.stringify(m)).join(', ')}).` };
     }
   }
-  if (startsWithRootKey(text, contract.knownKeys)) {
-    const schema = found(text, declared?.schema ?? DEFAULT_PROMPT_ECHO.schema);
+  const schemaMarkers = declared?.schema ?? DEFAULT_PROMPT_ECHO.schema;
+  if (mayHold(text, schemaMarkers) && startsWithRootKey(text, contract.knownKeys)) {
+    const schema = found(text, schemaMarkers);
     if (schema.length > 0) {
       return { kind: 'schema', markers: schema, message: `The output echoes the prompt's expected schema (markers: ${schema.map((m) => JSON.stringify(m)).join(', ')}).` };
     }

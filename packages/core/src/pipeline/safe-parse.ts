@@ -141,7 +141,8 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
   let spans = !jsonFirst && hasWasmScanner() ? selectScan(raw) : undefined;
   const quiet = !jsonFirst && !(spans === undefined ? textHoldsNoise(raw) : holdsNoise(raw, spans));
   let fastPath = jsonFirst || quiet;
-  let first: Attempt<T> = fastPath ? tryCandidate(raw, rawCandidate(raw), contract, options, 'strict', work) : { kind: 'unparsed' };
+  // A text detectFormat calls JSON is JSON to candidateFormat too, whatever the contract.
+  let first: Attempt<T> = fastPath ? tryCandidate(raw, rawCandidate(raw), contract, options, 'strict', work, jsonFirst ? 'json' : undefined) : { kind: 'unparsed' };
   if (jsonFirst && (first.kind === 'unparsed' ? holdsNoise(raw, (spans = selectScan(raw))) : parsedJsonHoldsNoise(raw))) {
     // Noise after all: the scan decides, exactly as if the fast path had not run.
     fastPath = false;

@@ -10,7 +10,7 @@ import { isScalarModel } from '../contract/schema-model.js';
 import { normalizeAndValidate } from '../normalize/align-value.js';
 import { toRawSpan, type Candidate } from '../scan/candidate.js';
 import { extractionInterventions } from '../scan/extraction-interventions.js';
-import type { CandidateInfo, Intervention, ParseFailure, ParseSuccess, Span } from '../types.js';
+import type { CandidateFormat, CandidateInfo, Intervention, ParseFailure, ParseSuccess, Span } from '../types.js';
 import { deferredFailure, deferredIssues, failure } from './failure.js';
 import { parseCandidate } from './parse-candidate.js';
 import { readScalarText } from './read-scalar-text.js';
@@ -90,11 +90,14 @@ export type AttemptMode = 'strict' | 'repair' | 'text';
  *
  * @example
  * tryCandidate(raw, candidate, contract, {}, 'strict') // { kind: 'success', result } when it validates as-is
+ *
+ * `format`: the candidate's format when the caller already asked (see parseCandidate).
  */
-export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Contract<T>, options: SafeParseOptions, mode: AttemptMode, work?: WorkMeter): Attempt<T> {
-  const { format, outcome } = mode === 'text' ? { format: 'text' as const, outcome: readScalarText(candidate) } : parseCandidate(candidate, parseOptions(contract, options, mode, work));
+export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Contract<T>, options: SafeParseOptions, mode: AttemptMode, work?: WorkMeter, format?: CandidateFormat): Attempt<T> {
+  const read = mode === 'text' ? { format: 'text' as const, outcome: readScalarText(candidate) } : parseCandidate(candidate, parseOptions(contract, options, mode, work), format);
+  const { outcome } = read;
   if (!outcome.ok && mode === 'strict') return { kind: 'unparsed' };
-  const info = candidateInfo(candidate, format);
+  const info = candidateInfo(candidate, read.format);
   const extraction = extractionInterventions(raw, candidate);
   if (!outcome.ok) {
     return { kind: 'failure', final: true, result: deferredFailure(outcome.failure, outcome.error, outcome.explain, { candidate: info, interventions: [...extraction, ...rebase(candidate, outcome.interventions)] }) };
@@ -102,10 +105,10 @@ export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Con
   // Repair cannot change a JSON value that parsed, except a string where the contract wants a
   // structure (stringified JSON); YAML with drifted indentation parses into the wrong nesting
   // and only the structural repairs can tell, so YAML always gets pass 2.
-  const final = format === 'json' && !(typeof outcome.value === 'string' && contract.expect !== 'any');
+  const final = read.format === 'json' && !(typeof outcome.value === 'string' && contract.expect !== 'any');
   // YAML read as-is may be nested wrongly (drifted indentation) until pass 2's structural
   // repairs: aligning it now could make a wrong nesting validate, so it waits for pass 2.
-  const reading: Reading = { candidate, info, extraction, final, align: !(format === 'yaml' && mode === 'strict') };
+  const reading: Reading = { candidate, info, extraction, final, align: !(read.format === 'yaml' && mode === 'strict') };
   const first = judge(reading, outcome.value, outcome.interventions, outcome.truncated, contract, options);
   if (outcome.laterRoots === undefined) {
     // Prefix-stripped text is not a slice of the raw text: its root has no raw span to compare.
