@@ -191,12 +191,42 @@ function fenceLine(lineStart: i32): i32 {
   return stop;
 }
 
+// Sixteen code units at a time: each is clamped to 255 (nothing at or past 128 stops a loop)
+// and narrowed to a byte, then classified by its two nibbles, the first stop being a byte
+// whose low-nibble class and high-nibble class share a bit. Bits: 1 a C0 control of 0x00-0x0F
+// that stops, 2 a control of 0x10-0x1F, 4 `<`, 8 `[`, 16 the backtick (quiet loop only),
+// 32 DEL. Half the operations per code unit of eight 16-bit lanes compared one stop at a time.
+const BYTE_MAX = i16x8.splat(255);
+const LOW_NIBBLE = i8x16.splat(0x0f);
+const NO_CLASS = i8x16.splat(0);
+// By low nibble. TAB (9) and CR (0xD) never stop; LF (0xA) stops the general loop only.
+const LOW_CLASS_QUIET = i8x16(19, 3, 3, 3, 3, 3, 3, 3, 3, 2, 2, 11, 7, 2, 3, 35);
+const LOW_CLASS = i8x16(19, 3, 3, 3, 3, 3, 3, 3, 3, 2, 3, 11, 7, 2, 3, 35);
+// By high nibble: row 0 and 1 controls, `<` (0x3C), `[` (0x5B), the backtick (0x60), DEL (0x7F).
+const HIGH_CLASS_QUIET = i8x16(1, 2, 0, 4, 0, 8, 16, 32, 0, 0, 0, 0, 0, 0, 0, 0);
+const HIGH_CLASS = i8x16(1, 2, 0, 4, 0, 8, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0);
+
+/** Bitmask of the stops among the 16 code units at `i` (see the classes above). */
+// @ts-ignore: decorator
+@inline function stopMask16(i: i32, quiet: bool): i32 {
+  const at = INPUT + (<usize>i << 1);
+  const bytes = i8x16.narrow_i16x8_u(i16x8.min_u(v128.load(at), BYTE_MAX), i16x8.min_u(v128.load(at, 16), BYTE_MAX));
+  const low = i8x16.swizzle(quiet ? LOW_CLASS_QUIET : LOW_CLASS, v128.and(bytes, LOW_NIBBLE));
+  const high = i8x16.swizzle(quiet ? HIGH_CLASS_QUIET : HIGH_CLASS, i8x16.shr_u(bytes, 4));
+  return i8x16.bitmask(i8x16.ne(v128.and(low, high), NO_CLASS));
+}
+
 /**
  * The first index at or after `i` a loop must look at, or `n`: plain code units change nothing,
- * so they are skipped 8 at a time with SIMD, then one by one.
+ * so they are skipped 16 at a time, then 8 at a time with SIMD, then one by one.
  */
 // @ts-ignore: decorator
 @inline function nextStop(i: i32, quiet: bool): i32 {
+  while (i + 16 <= n) {
+    const mask = stopMask16(i, quiet);
+    if (mask != 0) return i + ctz(mask);
+    i += 16;
+  }
   while (i + 8 <= n) {
     const mask = i16x8.bitmask(stopLanes(v128.load(INPUT + (<usize>i << 1)), quiet));
     if (mask != 0) return i + ctz(mask);
