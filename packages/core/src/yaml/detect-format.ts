@@ -60,6 +60,22 @@ export function hasJsonLineStart(text: string): boolean {
   }
   return false;
 }
+/** Whether a text opening with this code unit may open with a preamble line (see PREAMBLE): blank, `#` or `---`. */
+function opensPreamble(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x23 || c === 0x2d;
+}
+
+const NON_SPACE = /\S/;
+
+/** The first code unit that is not whitespace (as `\S` has it), or -1. */
+function firstNonSpace(text: string): number {
+  const c = text.charCodeAt(0);
+  // Printable ASCII other than the space answers at once; anything else asks the regex.
+  if (c > 0x20 && c < 0x7f) return c;
+  const at = text.search(NON_SPACE);
+  return at < 0 ? -1 : text.charCodeAt(at);
+}
+
 const YAML_LINE_ANYWHERE = /^[ \t]*(?:-[ \t]+|[A-Za-z_][\w.-]*[ \t]*:(?:[ \t]|$))/m;
 
 /**
@@ -70,11 +86,11 @@ const YAML_LINE_ANYWHERE = /^[ \t]*(?:-[ \t]+|[A-Za-z_][\w.-]*[ \t]*:(?:[ \t]|$)
 export function detectFormat(text: string, fenceInfo?: string): CandidateFormat {
   // A JSON fence decides alone, before the text is looked at.
   if (fenceInfo !== undefined && JSON_INFO.test(fenceInfo)) return 'json';
-  const body = text.slice(PREAMBLE.exec(text)?.[0].length ?? 0);
+  const body = opensPreamble(text.charCodeAt(0)) ? text.slice(PREAMBLE.exec(text)?.[0].length ?? 0) : text;
   const jsonRoot = JSON_ROOT.test(body);
   if (fenceInfo !== undefined && YAML_INFO.test(fenceInfo)) return jsonRoot ? 'json' : 'yaml';
-  const first = body.match(/\S/)?.[0];
-  if (jsonRoot || first === '{' || first === '[') return 'json';
+  const first = firstNonSpace(body);
+  if (jsonRoot || first === 0x7b || first === 0x5b) return 'json';
   // A YAML-shaped first line decides, unless a JSON root sits alone at the start of a later line.
   if (YAML_LINE.test(body)) return /^[{[]/m.test(body) ? 'json' : 'yaml';
   // Prose first: a JSON root opening a line of its own outweighs a `Note: …` line in the prose.
