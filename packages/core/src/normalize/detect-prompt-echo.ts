@@ -90,7 +90,8 @@ export function detectPromptEcho(text: string, contract: Contract<unknown>): Pro
   const hardMarkers = declared?.hard ?? DEFAULT_PROMPT_ECHO.hard;
   const softMarkers = declared?.soft ?? DEFAULT_PROMPT_ECHO.soft;
   // Both kinds must be there: an answer without the soft markers' `#` is not read for the hard ones.
-  const hard = mayHold(text, softMarkers) ? found(text, hardMarkers) : [];
+  const softPossible = mayHold(text, softMarkers);
+  const hard = softPossible ? found(text, hardMarkers) : [];
   if (hard.length > 0) {
     const soft = found(text, softMarkers);
     if (soft.length > 0) {
@@ -99,7 +100,9 @@ export function detectPromptEcho(text: string, contract: Contract<unknown>): Pro
     }
   }
   const schemaMarkers = declared?.schema ?? DEFAULT_PROMPT_ECHO.schema;
-  if (mayHold(text, schemaMarkers) && startsWithRootKey(text, contract.knownKeys)) {
+  // The default soft and schema markers share their `#`: the text is not searched for it twice.
+  const schemaPossible = sharedOpener(schemaMarkers) === sharedOpener(softMarkers) ? softPossible : mayHold(text, schemaMarkers);
+  if (schemaPossible && startsWithRootKey(text, contract.knownKeys)) {
     const schema = found(text, schemaMarkers);
     if (schema.length > 0) {
       return { kind: 'schema', markers: schema, message: `The output echoes the prompt's expected schema (markers: ${schema.map((m) => JSON.stringify(m)).join(', ')}).` };
