@@ -91,6 +91,12 @@ function repairOrder(candidates: Candidate[], contract: Contract<unknown>): Cand
 
 const DEFAULT_MAX_LENGTH = 16 * 1024 * 1024;
 const NON_SPACE = /\S/;
+
+/** Whether the text holds a non-space character (as `\S`); most texts answer at their first one, without the regex. */
+function holdsNonSpace(text: string): boolean {
+  const c = text.charCodeAt(0);
+  return (c > 0x20 && c < 0x7f) || NON_SPACE.test(text);
+}
 /**
  * Parses model text against a contract without ever throwing.
  *
@@ -122,7 +128,7 @@ function rawCandidate(raw: string): Candidate {
 function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseOptions): ParseResult<T> {
   if (typeof raw !== 'string') return failure('empty_output', `Expected model text as a string, received ${raw === null ? 'null' : typeof raw}.`);
   // A regex test, not trim(): no copy of a large output just to look at it.
-  if (!NON_SPACE.test(raw)) return failure('empty_output', 'The model output is empty.');
+  if (!holdsNonSpace(raw)) return failure('empty_output', 'The model output is empty.');
   const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
   if (raw.length > maxLength) return failure('syntax', `The model output is ${raw.length} characters long, over the limit of ${maxLength}.`);
   const echo = detectPromptEcho(raw, contract as Contract<unknown>);
@@ -156,11 +162,12 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
   const list = candidateList(raw, spans, { knownKeys: contract.knownKeys, tags: contract.tags });
   const { candidates } = list;
   let best: ParseFailure | null = first.kind === 'failure' ? first.result : null;
-  const done = new Set<Candidate>();
-  if (first.kind === 'failure' && first.final && candidates[0]?.source === 'raw') done.add(candidates[0]);
+  // Both sets are made when a first candidate goes in: an artifact that validates at once never needs them.
+  let done: Set<Candidate> | undefined;
+  if (first.kind === 'failure' && first.final && candidates[0]?.source === 'raw') (done ??= new Set()).add(candidates[0]);
   /** Candidates whose whole text parsed as-is (pass 1). */
-  const parsedWhole = new Set<Candidate>();
-  if (first.kind === 'failure' && candidates[0]?.source === 'raw') parsedWhole.add(candidates[0]);
+  let parsedWhole: Set<Candidate> | undefined;
+  if (first.kind === 'failure' && candidates[0]?.source === 'raw') (parsedWhole ??= new Set()).add(candidates[0]);
 
   // Pass 1 tries every candidate as-is; pass 2 slices and repairs the candidates whose plain
   // parse failed. A clean fenced candidate thus wins over repairing the raw text around it.
@@ -181,7 +188,7 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
     for (let index = 0; index < queue.length || (wins.length === 0 && addKnownKeys()); index++) {
       const candidate = queue[index]!;
       // The raw candidate's strict attempt already ran on the fast path.
-      if (done.has(candidate) || (fastPath && mode === 'strict' && index === 0 && candidate.source === 'raw')) continue;
+      if (done?.has(candidate) === true || (fastPath && mode === 'strict' && index === 0 && candidate.source === 'raw')) continue;
       // Once one validated, only other artifacts (fences, tags) are tried: to count them and to pick.
       if (wins.length > 0 && (!ARTIFACT_SOURCES.has(candidate.source) || readsWonRoot(raw, candidate, wins, options.pick))) continue;
       const attempt = tryCandidate(raw, candidate, contract, options, mode, work);
@@ -193,8 +200,8 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
         if (ARTIFACT_SOURCES.has(candidate.source)) unparsedArtifacts.push(candidate);
         continue;
       }
-      if (mode === 'strict') parsedWhole.add(candidate);
-      if (attempt.final) done.add(candidate);
+      if (mode === 'strict') (parsedWhole ??= new Set()).add(candidate);
+      if (attempt.final) (done ??= new Set()).add(candidate);
       else if (mode === 'strict' && ARTIFACT_SOURCES.has(candidate.source)) unparsedArtifacts.push(candidate);
       if (best === null || FAILURE_RANK[attempt.result.failure] > FAILURE_RANK[best.failure]) best = attempt.result;
     }
@@ -214,7 +221,7 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
     const takesText = rootTakesText(contract as Contract<unknown>);
     list.addKnownKeys();
     for (const candidate of candidates) {
-      if (parsedWhole.has(candidate) && !takesText) continue;
+      if (parsedWhole?.has(candidate) === true && !takesText) continue;
       const attempt = tryCandidate(raw, candidate, contract, options, 'text', work);
       if (attempt.kind === 'success') return attempt.result;
       if (attempt.kind === 'failure' && (best === null || FAILURE_RANK[attempt.result.failure] >= FAILURE_RANK[best.failure])) best = attempt.result;

@@ -134,6 +134,17 @@ interface Reading {
   readonly align: boolean;
 }
 
+/**
+ * A new list of the three lists' items in order. `concat` with several arguments took V8's
+ * generic path: about 3 % of a clean fenced record for lists of zero to two items.
+ */
+function joined(a: readonly Intervention[], b: readonly Intervention[], c: readonly Intervention[]): Intervention[] {
+  const out = a.slice();
+  for (let k = 0; k < b.length; k++) out.push(b[k]!);
+  for (let k = 0; k < c.length; k++) out.push(c[k]!);
+  return out;
+}
+
 /** One parsed value of a candidate through normalization, validation and the repair profile. */
 function judge<T>(reading: Reading, value: unknown, parsed: Intervention[], truncated: boolean, contract: Contract<T>, options: SafeParseOptions): Attempt<T> {
   const { candidate, info, extraction, final, align } = reading;
@@ -141,7 +152,7 @@ function judge<T>(reading: Reading, value: unknown, parsed: Intervention[], trun
   const normalizeOptions: NormalizeOptions = { truncated: outcome.truncated };
   if (options.context !== undefined) normalizeOptions.context = options.context;
   const normalized = normalizeAndValidate(outcome.value, contract, normalizeOptions, 0, align);
-  const interventions = extraction.concat(rebase(candidate, parsed), normalized.interventions);
+  const interventions = joined(extraction, rebase(candidate, parsed), normalized.interventions);
   const repairApplied = interventions.some(isChange);
   const context = { candidate: info, raw: outcome.value, interventions, repairApplied };
   const validation = normalized.validation;

@@ -74,9 +74,6 @@ export interface CandidateList {
  */
 export function candidateList(raw: string, spans: Int32Array, options: CandidateOptions = {}): CandidateList {
   const out: Candidate[] = [];
-  // Texts already taken, by length: two candidates of different lengths never need their
-  // texts compared, and a Set would hash every candidate's whole text.
-  const seen = new Map<number, string[]>();
   const rawView: View = { text: raw, spans, stripped: null };
   const stripped = stripTranscriptPrefixes(raw, spans);
   const views: View[] = [rawView];
@@ -86,40 +83,44 @@ export function candidateList(raw: string, spans: Int32Array, options: Candidate
     if (out.length >= MAX_CANDIDATES) return;
     const text = view.text.slice(start, end);
     if (!NON_SPACE.test(text)) return;
-    const sameLength = seen.get(text.length);
-    if (sameLength === undefined) seen.set(text.length, [text]);
-    else if (sameLength.includes(text)) return;
-    else sameLength.push(text);
+    // A text already taken is not taken again. Lengths are compared first: texts of different
+    // lengths are never read, and a Set would hash every candidate's whole text. The list is
+    // short (MAX_CANDIDATES), so a scan costs less than a map made for every output.
+    for (let k = 0; k < out.length; k++) if (out[k]!.text.length === text.length && out[k]!.text === text) return;
     out.push(makeCandidate(view, source, start, end, text, extra));
   };
 
   add(rawView, 'raw', 0, raw.length);
   if (stripped !== null) add(views[1]!, 'prefix_stripped', 0, stripped.text.length);
   for (const view of views) {
-    forEachSpan(view.spans, (kind, start, end, k) => {
-      if (kind === SpanKind.FENCE_BODY || kind === SpanKind.FENCE_UNCLOSED_BODY) {
+    const { spans: found } = view;
+    for (let k = 0; k < found.length; k += 3) {
+      if (found[k] === SpanKind.FENCE_BODY || found[k] === SpanKind.FENCE_UNCLOSED_BODY) {
         const info = fenceInfoBefore(view, k);
-        add(view, 'fenced', start, end, info === undefined ? {} : { fenceInfo: info });
+        add(view, 'fenced', found[k + 1]!, found[k + 2]!, info === undefined ? {} : { fenceInfo: info });
       }
-    });
+    }
   }
   for (const view of views) {
-    forEachSpan(view.spans, (kind, start, end, k) => {
-      if (kind === SpanKind.TAG_BODY && !wrapsOneElement(view.text, start, end)) add(view, 'tagged', start, end, { tag: tagNameBefore(view, k) });
-    });
+    const { spans: found } = view;
+    for (let k = 0; k < found.length; k += 3) {
+      if (found[k] === SpanKind.TAG_BODY && !wrapsOneElement(view.text, found[k + 1]!, found[k + 2]!)) add(view, 'tagged', found[k + 1]!, found[k + 2]!, { tag: tagNameBefore(view, k) });
+    }
   }
   for (const view of views) {
     // The seed's fallback is everything after the *last* opening of a tag: an earlier one of the
     // same name would only add that text's draft in front of it.
-    const lastOpen = new Map<string, number>();
-    forEachSpan(view.spans, (kind, start, _end, k) => {
-      if (kind !== SpanKind.TAG_UNCLOSED_BODY) return;
+    let lastOpen: Map<string, number> | undefined;
+    const { spans: found } = view;
+    for (let k = 0; k < found.length; k += 3) {
+      if (found[k] !== SpanKind.TAG_UNCLOSED_BODY) continue;
       const tag = tagNameBefore(view, k);
       const wanted = options.tags !== undefined && options.tags.length > 0 ? options.tags.includes(tag) : ENVELOPE_NAME.test(tag);
-      if (!wanted || (!lastOpen.has(tag) && lastOpen.size >= MAX_UNCLOSED_TAG_CANDIDATES)) return;
-      lastOpen.set(tag, Math.max(lastOpen.get(tag) ?? 0, start));
-    });
-    for (const [tag, start] of lastOpen) add(view, 'tagged_unclosed', start, view.text.length, { tag });
+      lastOpen ??= new Map();
+      if (!wanted || (!lastOpen.has(tag) && lastOpen.size >= MAX_UNCLOSED_TAG_CANDIDATES)) continue;
+      lastOpen.set(tag, Math.max(lastOpen.get(tag) ?? 0, found[k + 1]!));
+    }
+    for (const [tag, start] of lastOpen ?? []) add(view, 'tagged_unclosed', start, view.text.length, { tag });
   }
   let keysAdded = false;
   return {
@@ -147,10 +148,6 @@ const ONE_ELEMENT = /^\s*<([A-Za-z_][\w.:-]*)>[\s\S]*<\/\1>\s*$/;
  */
 function wrapsOneElement(text: string, start: number, end: number): boolean {
   return text.charCodeAt(start) === 60 || /^\s/.test(text.charAt(start)) ? ONE_ELEMENT.test(text.slice(start, end)) : false;
-}
-
-function forEachSpan(spans: Int32Array, fn: (kind: number, start: number, end: number, index: number) => void): void {
-  for (let k = 0; k < spans.length; k += 3) fn(spans[k]!, spans[k + 1]!, spans[k + 2]!, k);
 }
 
 /** The FENCE_INFO span, when present, comes right before the body span. */
@@ -241,11 +238,15 @@ function sliceSegments(segments: number[], start: number, end: number): number[]
 
 /** Records trailing noise and an orphan fence that fall inside the candidate. */
 function locateNoise(view: View, start: number, end: number, candidate: Candidate): void {
-  forEachSpan(view.spans, (kind, s, e) => {
+  const { spans } = view;
+  for (let k = 0; k < spans.length; k += 3) {
+    const kind = spans[k];
+    const s = spans[k + 1]!;
+    const e = spans[k + 2]!;
     if (kind === SpanKind.TRAILING_NOISE && s >= start && s < end) candidate.noiseStart = s - start;
     if (kind === SpanKind.ORPHAN_FENCE && s >= start && e <= end) {
       const span: Span = [s - start, e - start];
       candidate.orphanFence = span;
     }
-  });
+  }
 }
