@@ -119,6 +119,8 @@ export const IDLE_WHEN: ReadonlyMap<NormalizeStage, (setting: StageSetting) => b
  * most of the 22 are idle on every output, and a clean output paid for all of them.
  */
 const activeStages = new WeakMap<Contract<unknown>, (readonly NormalizeStage[])[]>();
+/** Per list of {@link stagesFor}, 1 where the stage is one of {@link SHAPE_STAGES} (a set lookup per stage and output cost more). */
+const shapeFlags = new WeakMap<readonly NormalizeStage[], Uint8Array>();
 
 /**
  * The stages of {@link NORMALIZE_STAGES} that may act on outputs of this contract with these options, in order.
@@ -136,6 +138,7 @@ export function stagesFor(contract: Contract<unknown>, options: NormalizeOptions
   if (stages === undefined) {
     const setting: StageSetting = { plan: planFor(contract), contract, context, truncated };
     stages = lists[variant] = NORMALIZE_STAGES.filter((stage) => IDLE_WHEN.get(stage)?.(setting) !== true);
+    shapeFlags.set(stages, Uint8Array.from(stages, (stage) => (SHAPE_STAGES.has(stage) ? 1 : 0)));
   }
   return stages;
 }
@@ -151,8 +154,11 @@ export function normalizeValue(value: unknown, contract: Contract<unknown>, opti
   let current = value;
   const interventions: Intervention[] = [];
   let skipShapeStages: boolean | undefined;
-  for (const stage of stagesFor(contract, options)) {
-    if (SHAPE_STAGES.has(stage)) {
+  const stages = stagesFor(contract, options);
+  const shaping = shapeFlags.get(stages)!;
+  for (let k = 0; k < stages.length; k++) {
+    const stage = stages[k]!;
+    if (shaping[k] === 1) {
       // Decided on the unwrapped value; a truncated output always goes through dropTruncatedEntry.
       skipShapeStages ??= options.truncated !== true && shapeIsCanonical(current, planFor(contract));
       if (skipShapeStages) continue;
