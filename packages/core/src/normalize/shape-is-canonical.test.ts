@@ -99,6 +99,20 @@ describe('shapeIsCanonical', () => {
     });
   }
 
+  it('stays sound on objects with enumerable inherited keys and without a prototype', () => {
+    const plan = planFor(fixtureContract('prd'));
+    const proto = { Schema_Version: '1' };
+    const inherits = Object.assign(Object.create(proto) as Record<string, unknown>, { schema_version: 1 });
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { schema_version: 1 });
+    for (const value of [inherits, bare, { schema_version: 1 }]) {
+      // Warm the layout cache with a plain object first, then ask about the odd one.
+      shapeIsCanonical({ schema_version: 1 }, plan);
+      const answer = shapeIsCanonical(value, plan);
+      expect(!answer || walkedShapeIsCanonical(value, plan)).toBe(true);
+    }
+    expect(shapeIsCanonical(bare, plan)).toBe(true);
+  });
+
   it('says no where a stage has work', () => {
     const plan = planFor(fixtureContract('prd'));
     expect(shapeIsCanonical({ schema_version: '1' }, plan)).toBe(false);

@@ -20,7 +20,6 @@ import type { ValuePath } from '../types.js';
 import { ALIAS_SCOPE, hasAliasedKey } from './alias-keys.js';
 import { EXTRAS_SCOPE, extrasPolicyAt, hasUndeclaredKey } from './apply-extras-policy.js';
 import { COERCE_SCOPE, coerceNode, synonymsAt } from './coerce-by-schema.js';
-import { sameKeys } from './value-tree.js';
 import { childModel, childPattern, MAX_CACHED_KEYS, MAX_LAYOUTS, MAX_UNDECLARED, MAX_WALK_DEPTH, type WalkLocation } from './walk-value.js';
 
 /** An object's key list at a place, with the stages' answer for it and its children's places. */
@@ -96,18 +95,19 @@ class Place implements WalkLocation {
     return made;
   }
 
-  /** The layout of an object's keys here, most recent first (a run of like objects finds it at once). */
-  layoutOf(keys: readonly string[]): Layout {
+  /** The layout of an object here, most recent first (a run of like objects finds it at once). */
+  layoutOf(object: object): Layout {
     const { layouts } = this;
     for (let i = 0; i < layouts.length; i++) {
       const layout = layouts[i]!;
-      if (!sameKeys(layout.keys, keys)) continue;
+      if (!keysMatch(object, layout.keys)) continue;
       if (i > 0) {
         layouts.splice(i, 1);
         layouts.unshift(layout);
       }
       return layout;
     }
+    const keys = Object.keys(object);
     const clean = !(this.aliases && hasAliasedKey(keys, this.plan, this)) && !(this.extras && hasUndeclaredKey(keys, this.model));
     const layout: Layout = { keys, clean, children: keys.map((key) => this.fieldPlace(key)) };
     // Cached at declared places only, as the walk's layouts: their number stays bounded by the schema.
@@ -117,6 +117,23 @@ class Place implements WalkLocation {
     }
     return layout;
   }
+}
+
+/**
+ * Whether an object's keys, as `for…in` yields them, are the layout's keys. `for…in` reads
+ * the engine's cached key list of the object's shape: no array is made, as `Object.keys`
+ * makes one. It yields the own keys in `Object.keys` order, then enumerable inherited ones,
+ * so a match means the own keys are a prefix of the layout: the key predicates only find
+ * more to do in more keys, and reading an inherited value only adds a check, so the answer
+ * stays sound.
+ */
+function keysMatch(object: object, keys: readonly string[]): boolean {
+  let k = 0;
+  for (const key in object) {
+    if (keys[k] !== key) return false;
+    k++;
+  }
+  return k === keys.length;
 }
 
 const roots = new WeakMap<NormalizationPlan, Place>();
@@ -134,7 +151,7 @@ function canonicalAt(node: unknown, place: Place, depth: number): boolean {
   let layout: Layout | undefined;
   if (place.visits) {
     if (isObject && !isList && (place.aliases || place.extras)) {
-      layout = place.layoutOf(Object.keys(node));
+      layout = place.layoutOf(node);
       if (!layout.clean) return false;
     }
     if (place.coerces && coerceNode(node, place.model, place.synonyms) !== null) return false;
@@ -156,11 +173,13 @@ function canonicalAt(node: unknown, place: Place, depth: number): boolean {
     return !Place.matters(element, node) || canonicalAt(node, element, depth + 1);
   }
   const object = node as Record<string, unknown>;
-  layout ??= place.layoutOf(Object.keys(object));
-  const { keys, children } = layout;
-  for (let i = 0; i < keys.length; i++) {
-    const child = children[i]!;
-    const item = object[keys[i]!];
+  const { children } = (layout ??= place.layoutOf(object));
+  // In the layout's order: `for…in` yields the own keys first, as Object.keys lists them.
+  let i = 0;
+  for (const key in object) {
+    if (i >= children.length) break;
+    const child = children[i++]!;
+    const item = object[key];
     if (Place.matters(child, item) && !canonicalAt(item, child, depth + 1)) return false;
   }
   return true;
