@@ -147,7 +147,16 @@ const ONE_ELEMENT = /^\s*<([A-Za-z_][\w.:-]*)>[\s\S]*<\/\1>\s*$/;
  * envelopes sixty deep around a broken document gave sixty near-copies of it to repair.
  */
 function wrapsOneElement(text: string, start: number, end: number): boolean {
-  return text.charCodeAt(start) === 60 || /^\s/.test(text.charAt(start)) ? ONE_ELEMENT.test(text.slice(start, end)) : false;
+  // Only a body whose first non-space character is `<` can be one element: the regex (and
+  // the slice it needs) runs only then. ASCII whitespace is skipped here, the rest of `\s` by it.
+  let at = start;
+  while (at < end && isAsciiSpace(text.charCodeAt(at))) at++;
+  const c = text.charCodeAt(at);
+  return (c === 60 || (c > 0x7f && /^\s/.test(text.charAt(at)))) && ONE_ELEMENT.test(text.slice(start, end));
+}
+
+function isAsciiSpace(c: number): boolean {
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
 }
 
 /** The FENCE_INFO span, when present, comes right before the body span. */
