@@ -69,11 +69,15 @@ const NON_SPACE = /\S/;
 
 /** The first code unit that is not whitespace (as `\S` has it), or -1. */
 function firstNonSpace(text: string): number {
-  const c = text.charCodeAt(0);
-  // Printable ASCII other than the space answers at once; anything else asks the regex.
-  if (c > 0x20 && c < 0x7f) return c;
-  const at = text.search(NON_SPACE);
-  return at < 0 ? -1 : text.charCodeAt(at);
+  // ASCII answers here (its whitespace is tab to CR and the space); past it, the regex does.
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || (c >= 0x09 && c <= 0x0d)) continue;
+    if (c < 0x80) return c;
+    const at = text.slice(i).search(NON_SPACE);
+    return at < 0 ? -1 : text.charCodeAt(i + at);
+  }
+  return -1;
 }
 
 const YAML_LINE_ANYWHERE = /^[ \t]*(?:-[ \t]+|[A-Za-z_][\w.-]*[ \t]*:(?:[ \t]|$))/m;
@@ -86,6 +90,10 @@ const YAML_LINE_ANYWHERE = /^[ \t]*(?:-[ \t]+|[A-Za-z_][\w.-]*[ \t]*:(?:[ \t]|$)
 export function detectFormat(text: string, fenceInfo?: string): CandidateFormat {
   // A JSON fence decides alone, before the text is looked at.
   if (fenceInfo !== undefined && JSON_INFO.test(fenceInfo)) return 'json';
+  // A text opening with `{` or `[` after whitespace is JSON, unless a YAML fence makes the root
+  // decide (below): blank lines are all the preamble it can have, and its body opens the same way.
+  const opener = fenceInfo === undefined || !YAML_INFO.test(fenceInfo) ? firstNonSpace(text) : -1;
+  if (opener === 0x7b || opener === 0x5b) return 'json';
   const body = opensPreamble(text.charCodeAt(0)) ? text.slice(PREAMBLE.exec(text)?.[0].length ?? 0) : text;
   const jsonRoot = JSON_ROOT.test(body);
   if (fenceInfo !== undefined && YAML_INFO.test(fenceInfo)) return jsonRoot ? 'json' : 'yaml';
