@@ -7,11 +7,11 @@
  * The walk is compiled per plan: each place of the schema becomes a {@link Place}
  * holding what the three stages' scopes say about it (visited, entered, extras
  * policy, synonym table), computed once. A value then costs a type test per node
- * and, per object, one compare of its key list with the lists seen there before:
+ * and, per object, one pass over its keys against the key lists seen there before:
  * outputs of one contract repeat a handful of key orders, and the stages'
  * predicates are pure in the keys, so their answer is kept with the list. The
  * generic walk (walk-value.ts) asks all of that per node; it cost a clean output
- * about 15 % of its time.
+ * about 15 % of its time, this walk about a third of that.
  */
 import type { CompiledSynonyms, NormalizationPlan } from '../contract/normalization-plan.js';
 import type { SchemaModel } from '../contract/schema-model.js';

@@ -22,8 +22,9 @@ function isProseThenJson(text: string, options: Pick<ParseStageOptions, 'contrac
 }
 
 /**
- * Routes a candidate to the JSON or the YAML path (`known`: its {@link candidateFormat}, when the caller has it). A scalar root reads JSON only:
- * YAML would turn prose into a mapping (`Answer: yes`) or fold its lines.
+ * Routes a candidate to the JSON or the YAML path (`known`: its {@link candidateFormat}, when
+ * the caller has it). A scalar root reads JSON only: YAML would turn prose into a mapping
+ * (`Answer: yes`) or fold its lines.
  */
 export function parseCandidate(candidate: Candidate, options: ParseStageOptions, known?: CandidateFormat): { format: CandidateFormat; outcome: ParseOutcome } {
   // The caller may know it already (the pipeline asks it of the raw text before anything else).

@@ -127,7 +127,7 @@ function rawCandidate(raw: string): Candidate {
 
 function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseOptions): ParseResult<T> {
   if (typeof raw !== 'string') return failure('empty_output', `Expected model text as a string, received ${raw === null ? 'null' : typeof raw}.`);
-  // A regex test, not trim(): no copy of a large output just to look at it.
+  // Not trim(): no copy of a large output just to look at it.
   if (!holdsNonSpace(raw)) return failure('empty_output', 'The model output is empty.');
   const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
   if (raw.length > maxLength) return failure('syntax', `The model output is ${raw.length} characters long, over the limit of ${maxLength}.`);

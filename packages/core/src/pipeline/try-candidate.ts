@@ -86,12 +86,10 @@ function parseOptions(contract: Contract<unknown>, options: SafeParseOptions, mo
 export type AttemptMode = 'strict' | 'repair' | 'text';
 
 /**
- * Tries one candidate.
+ * Tries one candidate. `format`: the candidate's format when the caller already asked (see parseCandidate).
  *
  * @example
  * tryCandidate(raw, candidate, contract, {}, 'strict') // { kind: 'success', result } when it validates as-is
- *
- * `format`: the candidate's format when the caller already asked (see parseCandidate).
  */
 export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Contract<T>, options: SafeParseOptions, mode: AttemptMode, work?: WorkMeter, format?: CandidateFormat): Attempt<T> {
   const read = mode === 'text' ? { format: 'text' as const, outcome: readScalarText(candidate) } : parseCandidate(candidate, parseOptions(contract, options, mode, work), format);
