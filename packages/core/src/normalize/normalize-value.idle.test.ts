@@ -9,7 +9,7 @@ import { toContract, type AnySchema } from '../contract/contract.js';
 import { planFor } from '../contract/normalization-plan.js';
 import { IDLE_WHEN, NORMALIZE_STAGES, stagesFor, type StageSetting } from './normalize-value.js';
 import { CORPUS_CONTRACTS } from './test-support/corpus-contracts.js';
-import { driftedValues, keyPool } from './test-support/drifted-values.js';
+import { driftedValues, enumPool, keyPool } from './test-support/drifted-values.js';
 import { FIXTURE_CONTRACTS, fixtureContract, type NormalizeFixtureContract } from './test-support/fixture-contracts.js';
 
 const CONTRACTS = [
@@ -22,7 +22,7 @@ describe('idle stages', () => {
   for (const { name, contract } of CONTRACTS) {
     const plan = planFor(contract);
     const keys = [...keyPool(plan.model)];
-    const values = driftedValues(keys);
+    const values = driftedValues(keys, [...enumPool(plan.model)]);
     const context = fc.dictionary(fc.constantFrom(...keys, 'roster', 'ticket_id'), values);
     for (const truncated of [false, true]) {
       for (const withContext of [false, true]) {

@@ -16,7 +16,7 @@ import { walkScope, walkValue } from './walk-value.js';
 import { NORMALIZE_STAGES, normalizeValue, type NormalizeOptions, type NormalizeOutcome } from './normalize-value.js';
 import { shapeIsCanonical } from './shape-is-canonical.js';
 import { FIXTURE_CONTRACTS, fixtureContract, type NormalizeFixtureContract } from './test-support/fixture-contracts.js';
-import { driftedValues, keyPool } from './test-support/drifted-values.js';
+import { driftedValues, enumPool, keyPool } from './test-support/drifted-values.js';
 
 /** The reference: every stage in order, as normalizeValue ran before the fast path. */
 function foldStages(value: unknown, contract: Contract<unknown>, options: NormalizeOptions): NormalizeOutcome {
@@ -55,7 +55,7 @@ describe('shapeIsCanonical', () => {
   for (const name of Object.keys(FIXTURE_CONTRACTS) as NormalizeFixtureContract[]) {
     const contract = fixtureContract(name);
     const plan = planFor(contract);
-    const values = driftedValues([...keyPool(plan.model)]);
+    const values = driftedValues([...keyPool(plan.model)], [...enumPool(plan.model)]);
 
     it(`${name}: a canonical shape is left alone by aliasing, extras and coercion`, () => {
       fc.assert(
@@ -118,5 +118,11 @@ describe('shapeIsCanonical', () => {
     expect(shapeIsCanonical({ schema_version: '1' }, plan)).toBe(false);
     expect(shapeIsCanonical({ Schema_Version: 1 }, plan)).toBe(false);
     expect(shapeIsCanonical({ schema_version: 1 }, plan)).toBe(true);
+    // Scalar places judged without a walk: an enum value in another case, a numeric string.
+    const bare = planFor(fixtureContract('bare'));
+    expect(shapeIsCanonical({ title: 'x', tags: [], priority: 'LOW' }, bare)).toBe(false);
+    expect(shapeIsCanonical({ title: 'x', tags: [], priority: 'low' }, bare)).toBe(true);
+    const questions = planFor(fixtureContract('questions'));
+    expect(shapeIsCanonical({ questions: [{ phase: 'Structure' }] }, questions)).toBe(walkedShapeIsCanonical({ questions: [{ phase: 'Structure' }] }, questions));
   });
 });

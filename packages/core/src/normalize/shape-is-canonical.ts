@@ -22,6 +22,27 @@ import { EXTRAS_SCOPE, extrasPolicyAt, hasUndeclaredKey } from './apply-extras-p
 import { COERCE_SCOPE, coerceNode, synonymsAt } from './coerce-by-schema.js';
 import { childModel, childPattern, MAX_CACHED_KEYS, MAX_LAYOUTS, MAX_UNDECLARED, MAX_WALK_DEPTH, type WalkLocation } from './walk-value.js';
 
+/**
+ * Places whose answer is known from the value alone: SKIP where no stage visits or enters;
+ * NOT_STRING at a number or boolean place where only coercion acts (it reads strings only);
+ * ENUM at an enum place where only coercion acts (an allowed value is left as it is).
+ */
+const enum Leaf { SKIP, NOT_STRING, ENUM, WALK }
+
+/** True when a child's value is canonical at its place without a walk; false means "walk it". */
+function leafCanonical(child: Place, item: unknown): boolean {
+  switch (child.leaf) {
+    case Leaf.SKIP:
+      return true;
+    case Leaf.NOT_STRING:
+      return typeof item !== 'string';
+    case Leaf.ENUM:
+      return child.enumValues!.has(item);
+    default:
+      return false;
+  }
+}
+
 /** An object's key list at a place, with the stages' answer for it and its children's places. */
 interface Layout {
   readonly keys: readonly string[];
@@ -44,6 +65,10 @@ class Place implements WalkLocation {
   readonly coerces: boolean;
   readonly synonyms: CompiledSynonyms | undefined;
   readonly isArray: boolean;
+  /** How a value here is judged without a call (see {@link Leaf}). */
+  readonly leaf: Leaf;
+  /** An enum place's values, for {@link Leaf.ENUM}. */
+  readonly enumValues: ReadonlySet<unknown> | undefined;
   element: Place | undefined = undefined;
   fields: Map<string, Place> | undefined = undefined;
   undeclared = 0;
@@ -61,6 +86,13 @@ class Place implements WalkLocation {
     this.descends = ALIAS_SCOPE.descend(this, plan) || EXTRAS_SCOPE.descend(this, plan) || COERCE_SCOPE.descend(this, plan);
     this.synonyms = synonymsAt(plan, pattern);
     this.isArray = model.kind === 'array';
+    // Only coercion acts here, and nothing below: a scalar place's answer needs no walk.
+    const scalarOnly = !this.aliases && !this.extras && !this.descends && this.synonyms === undefined;
+    if (!this.visits && !this.descends) this.leaf = Leaf.SKIP;
+    else if (scalarOnly && (model.kind === 'number' || model.kind === 'boolean')) this.leaf = Leaf.NOT_STRING;
+    else if (scalarOnly && model.kind === 'enum') this.leaf = Leaf.ENUM;
+    else this.leaf = Leaf.WALK;
+    this.enumValues = this.leaf === Leaf.ENUM && model.kind === 'enum' ? new Set(model.values) : undefined;
   }
 
   get place(): object {
@@ -163,7 +195,7 @@ function canonicalAt(node: unknown, place: Place, depth: number): boolean {
     const list = node as unknown[];
     for (let i = 0; i < list.length; i++) {
       const item = list[i];
-      if (Place.matters(element, item) && !canonicalAt(item, element, depth + 1)) return false;
+      if (!leafCanonical(element, item) && Place.matters(element, item) && !canonicalAt(item, element, depth + 1)) return false;
     }
     return true;
   }
@@ -180,7 +212,7 @@ function canonicalAt(node: unknown, place: Place, depth: number): boolean {
     if (i >= children.length) break;
     const child = children[i++]!;
     const item = object[key];
-    if (Place.matters(child, item) && !canonicalAt(item, child, depth + 1)) return false;
+    if (!leafCanonical(child, item) && Place.matters(child, item) && !canonicalAt(item, child, depth + 1)) return false;
   }
   return true;
 }
