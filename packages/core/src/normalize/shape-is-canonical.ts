@@ -15,12 +15,11 @@
  */
 import type { CompiledSynonyms, NormalizationPlan } from '../contract/normalization-plan.js';
 import type { SchemaModel } from '../contract/schema-model.js';
-import { UNKNOWN_MODEL } from '../contract/schema-model.js';
 import type { ValuePath } from '../types.js';
 import { ALIAS_SCOPE, hasAliasedKey } from './alias-keys.js';
 import { EXTRAS_SCOPE, extrasPolicyAt, hasUndeclaredKey } from './apply-extras-policy.js';
 import { COERCE_SCOPE, coerceNode, synonymsAt } from './coerce-by-schema.js';
-import { childModel, childPattern, MAX_CACHED_KEYS, MAX_LAYOUTS, MAX_UNDECLARED, MAX_WALK_DEPTH, type WalkLocation } from './walk-value.js';
+import { childModel, childPattern, fieldChild, MAX_WALK_DEPTH, recentLayout, rememberLayout, type KeyedPlace, type WalkLocation } from './walk-value.js';
 
 /**
  * Places whose answer is known from the value alone: SKIP where no stage visits or enters;
@@ -55,7 +54,7 @@ interface Layout {
  * One place of a plan's schema with the three stages' answers about it. It is
  * also the location their predicates read (`hasAliasedKey` keys its table by `place`).
  */
-class Place implements WalkLocation {
+class Place implements WalkLocation, KeyedPlace<Place> {
   /** Some stage may change a node here (the union of the three scopes' `visits`). */
   readonly visits: boolean;
   /** Some stage may change a node below here. */
@@ -113,40 +112,19 @@ class Place implements WalkLocation {
     return (this.element ??= new Place(this.plan, childPattern(this.pattern, this.model, 0), childModel(this.model, 0)));
   }
 
-  /** The place of a key; undeclared ones are cached below a declared place, up to a cap, as the walk does. */
+  /** The place of a key, made and cached as the walk's slots are (see fieldChild). */
   fieldPlace(key: string): Place {
-    const name = this.model.kind === 'record' ? '*' : key;
-    const cached = this.fields?.get(name);
-    if (cached !== undefined) return cached;
-    const made = new Place(this.plan, childPattern(this.pattern, this.model, key), childModel(this.model, key));
-    if (made.model !== UNKNOWN_MODEL) (this.fields ??= new Map()).set(name, made);
-    else if (this.model !== UNKNOWN_MODEL && this.undeclared < MAX_UNDECLARED) {
-      this.undeclared++;
-      (this.fields ??= new Map()).set(name, made);
-    }
-    return made;
+    return fieldChild(this, key, (pattern, model) => new Place(this.plan, pattern, model));
   }
 
-  /** The layout of an object here, most recent first (a run of like objects finds it at once). */
+  /** The layout of an object here: a cached one (see recentLayout), else a new one, remembered. */
   layoutOf(object: object): Layout {
-    const { layouts } = this;
-    for (let i = 0; i < layouts.length; i++) {
-      const layout = layouts[i]!;
-      if (!keysMatch(object, layout.keys)) continue;
-      if (i > 0) {
-        layouts.splice(i, 1);
-        layouts.unshift(layout);
-      }
-      return layout;
-    }
+    const known = recentLayout(this.layouts, object, keysMatch);
+    if (known !== undefined) return known;
     const keys = Object.keys(object);
     const clean = !(this.aliases && hasAliasedKey(keys, this.plan, this)) && !(this.extras && hasUndeclaredKey(keys, this.model));
     const layout: Layout = { keys, clean, children: keys.map((key) => this.fieldPlace(key)) };
-    // Cached at declared places only, as the walk's layouts: their number stays bounded by the schema.
-    if (keys.length <= MAX_CACHED_KEYS && this.model !== UNKNOWN_MODEL) {
-      if (layouts.length >= MAX_LAYOUTS) layouts.pop();
-      layouts.unshift(layout);
-    }
+    rememberLayout(this.layouts, layout, this.model);
     return layout;
   }
 }

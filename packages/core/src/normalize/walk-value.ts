@@ -86,7 +86,7 @@ class Slot {
  * extra keys output after output, while hostile input may bring any number
  * of them, so the cache is capped (past it, a slot is made per visit).
  */
-export const MAX_UNDECLARED = 32;
+const MAX_UNDECLARED = 32;
 
 /** Slot trees per plan: scope answers depend on the plan (its rules), not only on the model. */
 const roots = new WeakMap<NormalizationPlan, Slot>();
@@ -111,20 +111,41 @@ export function childPattern(pattern: string, model: SchemaModel, key: string | 
   return fieldPattern(pattern, model.kind === 'record' ? '*' : key);
 }
 
-function childSlot(slot: Slot, key: string | number): Slot {
-  if (typeof key === 'number') return (slot.element ??= new Slot(childPattern(slot.pattern, slot.model, key), childModel(slot.model, key)));
-  const name = slot.kind === 'record' ? '*' : key;
-  const cached = slot.fields?.get(name);
+/** A place of a schema tree that keeps its children by key (see {@link fieldChild}). */
+export interface KeyedPlace<P> {
+  readonly pattern: string;
+  readonly model: SchemaModel;
+  fields: Map<string, P> | undefined;
+  /** How many undeclared keys are cached in `fields` (see {@link MAX_UNDECLARED}). */
+  undeclared: number;
+}
+
+/**
+ * The child place of an object key, made once: a record's keys share one (`*`). Declared
+ * places are bounded by the schema; undeclared ones are cached only below a declared place
+ * and up to the cap, so no input grows the cache unboundedly.
+ *
+ * @example
+ * fieldChild(slot, 'title', (pattern, model) => new Slot(pattern, model))
+ */
+export function fieldChild<P extends { readonly model: SchemaModel }>(parent: KeyedPlace<P>, key: string, make: (pattern: string, model: SchemaModel) => P): P {
+  const name = parent.model.kind === 'record' ? '*' : key;
+  const cached = parent.fields?.get(name);
   if (cached !== undefined) return cached;
-  const made = new Slot(childPattern(slot.pattern, slot.model, key), childModel(slot.model, key));
-  // Declared places are bounded by the schema; undeclared ones are cached only
-  // below a declared place and up to the cap, so no input grows the cache unboundedly.
-  if (made.model !== UNKNOWN_MODEL) (slot.fields ??= new Map()).set(name, made);
-  else if (slot.model !== UNKNOWN_MODEL && slot.undeclared < MAX_UNDECLARED) {
-    slot.undeclared++;
-    (slot.fields ??= new Map()).set(name, made);
+  const made = make(childPattern(parent.pattern, parent.model, key), childModel(parent.model, key));
+  if (made.model !== UNKNOWN_MODEL) (parent.fields ??= new Map()).set(name, made);
+  else if (parent.model !== UNKNOWN_MODEL && parent.undeclared < MAX_UNDECLARED) {
+    parent.undeclared++;
+    (parent.fields ??= new Map()).set(name, made);
   }
   return made;
+}
+
+const makeSlot = (pattern: string, model: SchemaModel): Slot => new Slot(pattern, model);
+
+function childSlot(slot: Slot, key: string | number): Slot {
+  if (typeof key === 'number') return (slot.element ??= new Slot(childPattern(slot.pattern, slot.model, key), childModel(slot.model, key)));
+  return fieldChild(slot, key, makeSlot);
 }
 
 interface Layout {
@@ -133,9 +154,9 @@ interface Layout {
 }
 
 /** Objects longer than this are not cached (they would pin a long list for nothing). */
-export const MAX_CACHED_KEYS = 64;
+const MAX_CACHED_KEYS = 64;
 /** Key orders cached per place: outputs of one contract use a handful (optional keys come and go). */
-export const MAX_LAYOUTS = 8;
+const MAX_LAYOUTS = 8;
 
 /**
  * The slots of an object's keys. Outputs of one contract mostly repeat a few
@@ -143,24 +164,44 @@ export const MAX_LAYOUTS = 8;
  * strings) is cheaper than one map lookup per key.
  */
 function childSlots(slot: Slot, keys: readonly string[]): readonly Slot[] {
-  const { layouts } = slot;
+  const known = recentLayout(slot.layouts, keys, sameKeys);
+  if (known !== undefined) return known.children;
+  const children = keys.map((key) => childSlot(slot, key));
+  rememberLayout(slot.layouts, { keys, children }, slot.model);
+  return children;
+}
+
+/**
+ * The cached layout whose keys `match` the probe (an object, or its key list), moved to the
+ * front: most recent first, so a run of like objects finds its layout at once.
+ *
+ * @example
+ * recentLayout(slot.layouts, Object.keys(value), sameKeys)
+ */
+export function recentLayout<L extends { readonly keys: readonly string[] }, K>(layouts: L[], probe: K, match: (probe: K, keys: readonly string[]) => boolean): L | undefined {
   for (let i = 0; i < layouts.length; i++) {
     const layout = layouts[i]!;
-    if (!sameKeys(layout.keys, keys)) continue;
+    if (!match(probe, layout.keys)) continue;
     if (i > 0) {
-      // Most recent first: a run of like objects finds its layout at once.
       layouts.splice(i, 1);
       layouts.unshift(layout);
     }
-    return layout.children;
+    return layout;
   }
-  const children = keys.map((key) => childSlot(slot, key));
-  // Like undeclared keys, layouts are cached only at declared places: their number stays bounded by the schema.
-  if (keys.length <= MAX_CACHED_KEYS && slot.model !== UNKNOWN_MODEL) {
-    if (layouts.length >= MAX_LAYOUTS) layouts.pop();
-    layouts.unshift({ keys, children });
-  }
-  return children;
+  return undefined;
+}
+
+/**
+ * Caches a new layout first, at a declared place (`model` not unknown) and for a key list of
+ * at most {@link MAX_CACHED_KEYS}: like undeclared keys, their number stays bounded by the schema.
+ *
+ * @example
+ * rememberLayout(slot.layouts, { keys, children }, slot.model)
+ */
+export function rememberLayout<L extends { readonly keys: readonly string[] }>(layouts: L[], layout: L, model: SchemaModel): void {
+  if (layout.keys.length > MAX_CACHED_KEYS || model === UNKNOWN_MODEL) return;
+  if (layouts.length >= MAX_LAYOUTS) layouts.pop();
+  layouts.unshift(layout);
 }
 
 function flagsOf(slot: Slot, scope: WalkScope, plan: NormalizationPlan): number {
