@@ -18,6 +18,7 @@ import type { ArtifactPick, SafeParseOptions } from '../stage-types.js';
 import { rootTakesText, tryCandidate, wantsScalar, type Attempt } from './try-candidate.js';
 import { candidateFormat } from './parse-candidate.js';
 import { WorkMeter } from '../work-meter.js';
+import { firstNonSpaceIndex } from '../first-non-space.js';
 
 /** Sources of candidates that are artifacts of their own (not another view of the whole text). */
 const ARTIFACT_SOURCES: ReadonlySet<Candidate['source']> = new Set(['fenced', 'tagged', 'tagged_unclosed']);
@@ -90,13 +91,7 @@ function repairOrder(candidates: Candidate[], contract: Contract<unknown>): Cand
 }
 
 const DEFAULT_MAX_LENGTH = 16 * 1024 * 1024;
-const NON_SPACE = /\S/;
 
-/** Whether the text holds a non-space character (as `\S`); most texts answer at their first one, without the regex. */
-function holdsNonSpace(text: string): boolean {
-  const c = text.charCodeAt(0);
-  return (c > 0x20 && c < 0x7f) || NON_SPACE.test(text);
-}
 /**
  * Parses model text against a contract without ever throwing.
  *
@@ -128,7 +123,7 @@ function rawCandidate(raw: string): Candidate {
 function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseOptions): ParseResult<T> {
   if (typeof raw !== 'string') return failure('empty_output', `Expected model text as a string, received ${raw === null ? 'null' : typeof raw}.`);
   // Not trim(): no copy of a large output just to look at it.
-  if (!holdsNonSpace(raw)) return failure('empty_output', 'The model output is empty.');
+  if (firstNonSpaceIndex(raw) < 0) return failure('empty_output', 'The model output is empty.');
   const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
   if (raw.length > maxLength) return failure('syntax', `The model output is ${raw.length} characters long, over the limit of ${maxLength}.`);
   const echo = detectPromptEcho(raw, contract as Contract<unknown>);

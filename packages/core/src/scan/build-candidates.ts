@@ -9,6 +9,7 @@ import type { Candidate } from './candidate.js';
 import { toRawIndex } from './candidate.js';
 import { selectScan } from './select-scanner.js';
 import { SpanKind } from './span-kind.js';
+import { firstNonSpaceIndex } from '../first-non-space.js';
 import { stripTranscriptPrefixes, type StrippedText } from './strip-transcript-prefixes.js';
 
 /** What candidate building needs to know about the contract. */
@@ -30,7 +31,6 @@ const ENVELOPE_NAME = /^[A-Z][A-Z0-9_]+$/;
  * multiple of the input instead of one full-length candidate per tag in the text.
  */
 const MAX_UNCLOSED_TAG_CANDIDATES = 2;
-const NON_SPACE = /\S/;
 /** Bounds work on hostile input with thousands of fences or tags. */
 const MAX_CANDIDATES = 64;
 
@@ -81,8 +81,8 @@ export function candidateList(raw: string, spans: Int32Array, options: Candidate
 
   const add = (view: View, source: Candidate['source'], start: number, end: number, extra: Partial<Candidate> = {}): void => {
     if (out.length >= MAX_CANDIDATES) return;
+    if (firstNonSpaceIndex(view.text, start, end) < 0) return;
     const text = view.text.slice(start, end);
-    if (!NON_SPACE.test(text)) return;
     // A text already taken is not taken again. Lengths are compared first: texts of different
     // lengths are never read, and a Set would hash every candidate's whole text. The list is
     // short (MAX_CANDIDATES), so a scan costs less than a map made for every output.
@@ -147,16 +147,9 @@ const ONE_ELEMENT = /^\s*<([A-Za-z_][\w.:-]*)>[\s\S]*<\/\1>\s*$/;
  * envelopes sixty deep around a broken document gave sixty near-copies of it to repair.
  */
 function wrapsOneElement(text: string, start: number, end: number): boolean {
-  // Only a body whose first non-space character is `<` can be one element: the regex (and
-  // the slice it needs) runs only then. ASCII whitespace is skipped here, the rest of `\s` by it.
-  let at = start;
-  while (at < end && isAsciiSpace(text.charCodeAt(at))) at++;
-  const c = text.charCodeAt(at);
-  return (c === 60 || (c > 0x7f && /^\s/.test(text.charAt(at)))) && ONE_ELEMENT.test(text.slice(start, end));
-}
-
-function isAsciiSpace(c: number): boolean {
-  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  // Only a body whose first non-space character is `<` can be one element: the regex (and the slice it needs) runs only then.
+  const at = firstNonSpaceIndex(text, start, end);
+  return at >= 0 && text.charCodeAt(at) === 60 && ONE_ELEMENT.test(text.slice(start, end));
 }
 
 /** The FENCE_INFO span, when present, comes right before the body span. */

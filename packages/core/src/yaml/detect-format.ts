@@ -4,6 +4,7 @@
  * first significant line. The JSON repairer never sees a candidate this calls
  * YAML, and a YAML fence holding JSON goes to the JSON path.
  */
+import { firstNonSpaceIndex } from '../first-non-space.js';
 import type { CandidateFormat } from '../types.js';
 
 const JSON_INFO = /^(json|jsonl|ndjson|json5|jsonc|[a-z0-9_-]+-json)\b/i;
@@ -65,19 +66,10 @@ function opensPreamble(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || c === 0x23 || c === 0x2d;
 }
 
-const NON_SPACE = /\S/;
-
 /** The first code unit that is not whitespace (as `\S` has it), or -1. */
 function firstNonSpace(text: string): number {
-  // ASCII answers here (its whitespace is tab to CR and the space); past it, the regex does.
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x20 || (c >= 0x09 && c <= 0x0d)) continue;
-    if (c < 0x80) return c;
-    const at = text.slice(i).search(NON_SPACE);
-    return at < 0 ? -1 : text.charCodeAt(i + at);
-  }
-  return -1;
+  const at = firstNonSpaceIndex(text);
+  return at < 0 ? -1 : text.charCodeAt(at);
 }
 
 const YAML_LINE_ANYWHERE = /^[ \t]*(?:-[ \t]+|[A-Za-z_][\w.-]*[ \t]*:(?:[ \t]|$))/m;
