@@ -118,9 +118,28 @@ export const IDLE_WHEN: ReadonlyMap<NormalizeStage, (setting: StageSetting) => b
  * truncated outputs, computed once per contract: calling an idle stage costs little, but
  * most of the 22 are idle on every output, and a clean output paid for all of them.
  */
-const activeStages = new WeakMap<Contract<unknown>, (readonly NormalizeStage[])[]>();
-/** Per list of {@link stagesFor}, 1 where the stage is one of {@link SHAPE_STAGES} (a set lookup per stage and output cost more). */
-const shapeFlags = new WeakMap<readonly NormalizeStage[], Uint8Array>();
+const activeStages = new WeakMap<Contract<unknown>, ActiveStages[]>();
+
+/** The stages that may act, with 1 where a stage is one of {@link SHAPE_STAGES} (a set lookup per stage and output cost more). */
+interface ActiveStages {
+  readonly stages: readonly NormalizeStage[];
+  readonly shaping: Uint8Array;
+}
+
+function activeStagesFor(contract: Contract<unknown>, options: NormalizeOptions): ActiveStages {
+  const context = options.context !== undefined;
+  const truncated = options.truncated === true;
+  let lists = activeStages.get(contract);
+  if (lists === undefined) activeStages.set(contract, (lists = []));
+  const variant = (context ? 1 : 0) + (truncated ? 2 : 0);
+  let active = lists[variant];
+  if (active === undefined) {
+    const setting: StageSetting = { plan: planFor(contract), contract, context, truncated };
+    const stages = NORMALIZE_STAGES.filter((stage) => IDLE_WHEN.get(stage)?.(setting) !== true);
+    active = lists[variant] = { stages, shaping: Uint8Array.from(stages, (stage) => (SHAPE_STAGES.has(stage) ? 1 : 0)) };
+  }
+  return active;
+}
 
 /**
  * The stages of {@link NORMALIZE_STAGES} that may act on outputs of this contract with these options, in order.
@@ -129,18 +148,7 @@ const shapeFlags = new WeakMap<readonly NormalizeStage[], Uint8Array>();
  * stagesFor(toContract(z.object({ title: z.string() })), {}) // aliasing, extras and coercion among a few others
  */
 export function stagesFor(contract: Contract<unknown>, options: NormalizeOptions): readonly NormalizeStage[] {
-  const context = options.context !== undefined;
-  const truncated = options.truncated === true;
-  let lists = activeStages.get(contract);
-  if (lists === undefined) activeStages.set(contract, (lists = []));
-  const variant = (context ? 1 : 0) + (truncated ? 2 : 0);
-  let stages = lists[variant];
-  if (stages === undefined) {
-    const setting: StageSetting = { plan: planFor(contract), contract, context, truncated };
-    stages = lists[variant] = NORMALIZE_STAGES.filter((stage) => IDLE_WHEN.get(stage)?.(setting) !== true);
-    shapeFlags.set(stages, Uint8Array.from(stages, (stage) => (SHAPE_STAGES.has(stage) ? 1 : 0)));
-  }
-  return stages;
+  return activeStagesFor(contract, options).stages;
 }
 
 /**
@@ -154,8 +162,7 @@ export function normalizeValue(value: unknown, contract: Contract<unknown>, opti
   let current = value;
   const interventions: Intervention[] = [];
   let skipShapeStages: boolean | undefined;
-  const stages = stagesFor(contract, options);
-  const shaping = shapeFlags.get(stages)!;
+  const { stages, shaping } = activeStagesFor(contract, options);
   for (let k = 0; k < stages.length; k++) {
     const stage = stages[k]!;
     if (shaping[k] === 1) {

@@ -44,21 +44,7 @@ export function holdsNoise(text: string, spans: Int32Array): boolean {
   for (let k = spans.length - 3; k >= 0; k -= 3) {
     const kind = spans[k];
     if (kind === SpanKind.FIRST_NOISE) return true;
-    if ((kind === SpanKind.FENCE_OPEN || kind === SpanKind.FENCE_CLOSE || kind === SpanKind.ORPHAN_FENCE) && rangeHoldsNoise(text, spans[k + 1]!, spans[k + 2]!)) return true;
-  }
-  return false;
-}
-
-/**
- * {@link textHoldsNoise} of `text.slice(start, end)`, read in place: fence lines are short,
- * and two regex calls on a slice of each cost more than the line.
- */
-function rangeHoldsNoise(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0x7f) return true;
-    // `[200~` or `[201~`, wholly inside the range.
-    if (c === 0x5b && i + 5 <= end && text.startsWith('[20', i) && (text.charCodeAt(i + 3) === 0x30 || text.charCodeAt(i + 3) === 0x31) && text.charCodeAt(i + 4) === 0x7e) return true;
+    if ((kind === SpanKind.FENCE_OPEN || kind === SpanKind.FENCE_CLOSE || kind === SpanKind.ORPHAN_FENCE) && textHoldsNoise(text.slice(spans[k + 1], spans[k + 2]))) return true;
   }
   return false;
 }
