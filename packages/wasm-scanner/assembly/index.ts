@@ -175,27 +175,12 @@ function fenceLine(lineStart: i32): i32 {
   return end;
 }
 
-/**
- * Mask of the lanes of `v` a loop must stop at: C0 controls but TAB and CR, `<`, `[` and DEL;
- * the quiet loop leaves out LF (it finds line starts by looking back) and adds the backtick.
- */
-// @ts-ignore: decorator
-@inline function stopLanes(v: v128, quiet: bool): v128 {
-  let calm = v128.or(i16x8.eq(v, i16x8.splat(<i16>TAB)), i16x8.eq(v, i16x8.splat(<i16>CR)));
-  if (quiet) calm = v128.or(calm, i16x8.eq(v, i16x8.splat(<i16>LF)));
-  let stop = v128.andnot(i16x8.lt_u(v, i16x8.splat(<i16>32)), calm);
-  stop = v128.or(stop, i16x8.eq(v, i16x8.splat(<i16>LT)));
-  stop = v128.or(stop, i16x8.eq(v, i16x8.splat(<i16>LBRACKET)));
-  stop = v128.or(stop, i16x8.eq(v, i16x8.splat(<i16>DEL)));
-  if (quiet) stop = v128.or(stop, i16x8.eq(v, i16x8.splat(<i16>BACKTICK)));
-  return stop;
-}
-
 // Sixteen code units at a time: each is clamped to 255 (nothing at or past 128 stops a loop)
 // and narrowed to a byte, then classified by its two nibbles, the first stop being a byte
 // whose low-nibble class and high-nibble class share a bit. Bits: 1 a C0 control of 0x00-0x0F
 // that stops, 2 a control of 0x10-0x1F, 4 `<`, 8 `[`, 16 the backtick (quiet loop only),
-// 32 DEL. Half the operations per code unit of eight 16-bit lanes compared one stop at a time.
+// 32 DEL. Half the operations per code unit of eight 16-bit lanes compared one stop at a time;
+// the last few code units of a text go through the scalar tables (STOP, QUIET_STOP).
 const BYTE_MAX = i16x8.splat(255);
 const LOW_NIBBLE = i8x16.splat(0x0f);
 const NO_CLASS = i8x16.splat(0);
@@ -218,7 +203,7 @@ const HIGH_CLASS = i8x16(1, 2, 0, 4, 0, 8, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0);
 
 /**
  * The first index at or after `i` a loop must look at, or `n`: plain code units change nothing,
- * so they are skipped 16 at a time, then 8 at a time with SIMD, then one by one.
+ * so they are skipped 16 at a time with SIMD, then one by one.
  */
 // @ts-ignore: decorator
 @inline function nextStop(i: i32, quiet: bool): i32 {
@@ -226,11 +211,6 @@ const HIGH_CLASS = i8x16(1, 2, 0, 4, 0, 8, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0);
     const mask = stopMask16(i, quiet);
     if (mask != 0) return i + ctz(mask);
     i += 16;
-  }
-  while (i + 8 <= n) {
-    const mask = i16x8.bitmask(stopLanes(v128.load(INPUT + (<usize>i << 1)), quiet));
-    if (mask != 0) return i + ctz(mask);
-    i += 8;
   }
   const table = quiet ? QUIET_STOP : STOP;
   while (i < n) {
