@@ -68,6 +68,18 @@ export function hasAliasedKey(keys: readonly string[], plan: NormalizationPlan, 
   return false;
 }
 
+/**
+ * Whether aliasing would rename or drop this one key of an object here: the per-key test of
+ * {@link hasAliasedKey}, for a check that meets an object's keys one at a time.
+ *
+ * @example
+ * isAliasedKey('Title', plan, location) // true where `title` is declared
+ */
+export function isAliasedKey(key: string, plan: NormalizationPlan, location: WalkLocation): boolean {
+  const table = aliasTable(plan, location);
+  return table !== undefined && !table.canonicals.has(key) && table.lookup.has(normKey(key));
+}
+
 interface Found {
   key: string;
   value: unknown;

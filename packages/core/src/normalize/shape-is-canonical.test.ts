@@ -14,7 +14,10 @@ import { applyExtrasPolicy, EXTRAS_SCOPE, extrasPolicyAt, hasUndeclaredKey } fro
 import { coerceBySchema, COERCE_SCOPE, coerceNode, synonymsAt } from './coerce-by-schema.js';
 import { walkScope, walkValue } from './walk-value.js';
 import { NORMALIZE_STAGES, normalizeValue, type NormalizeOptions, type NormalizeOutcome } from './normalize-value.js';
-import { shapeIsCanonical } from './shape-is-canonical.js';
+import { shapeCheckFor, shapeIsCanonical } from './shape-is-canonical.js';
+import type { CodeFactory } from './shape-check-code.js';
+import { z } from 'zod';
+import { toContract } from '../contract/contract.js';
 import { FIXTURE_CONTRACTS, fixtureContract, type NormalizeFixtureContract } from './test-support/fixture-contracts.js';
 import { driftedValues, enumPool, keyPool } from './test-support/drifted-values.js';
 
@@ -36,6 +39,12 @@ const SHAPE_SCOPE = walkScope(
   (at, plan) => STAGE_SCOPES.some((scope) => scope.visits(at, plan)),
   (at, plan) => STAGE_SCOPES.some((scope) => scope.descend(at, plan)),
 );
+
+const FUNCTION = Function as unknown as CodeFactory;
+/** A runtime whose content security policy forbids `new Function`. */
+const FORBIDDEN: CodeFactory = () => {
+  throw new EvalError('Code generation from strings disallowed for this context');
+};
 
 /** The reference: the generic walk asking every predicate at every visited node, as the check was first written. */
 function walkedShapeIsCanonical(value: unknown, plan: NormalizationPlan): boolean {
@@ -86,6 +95,24 @@ describe('shapeIsCanonical', () => {
       expect(canonical).toBeGreaterThan(0);
     });
 
+    it(`${name}: code is generated, and the walk alone (where code cannot be) answers as the generic walk does`, () => {
+      let compiled = 0;
+      const counting: CodeFactory = (...args) => {
+        compiled++;
+        return FUNCTION(...args);
+      };
+      shapeCheckFor(plan, counting);
+      // Code covers object and list roots; another root is the walk's alone.
+      expect(compiled).toBe(plan.model.kind === 'object' || plan.model.kind === 'array' ? 1 : 0);
+      const walkOnly = shapeCheckFor(plan, FORBIDDEN);
+      fc.assert(
+        fc.property(values, (value) => {
+          expect(walkOnly(value)).toBe(walkedShapeIsCanonical(value, plan));
+        }),
+        { numRuns: 200 },
+      );
+    });
+
     it(`${name}: normalizeValue (fast paths and idle stages skipped) equals the fold of every stage`, () => {
       // A context is a record of values keyed like the output (`ticket_id`, a roster list, …).
       const contexts = fc.option(fc.dictionary(fc.constantFrom(...keyPool(plan.model), 'roster', 'ticket_id'), values), { nil: undefined });
@@ -124,5 +151,40 @@ describe('shapeIsCanonical', () => {
     expect(shapeIsCanonical({ title: 'x', tags: [], priority: 'low' }, bare)).toBe(true);
     const questions = planFor(fixtureContract('questions'));
     expect(shapeIsCanonical({ questions: [{ phase: 'Structure' }] }, questions)).toBe(walkedShapeIsCanonical({ questions: [{ phase: 'Structure' }] }, questions));
+  });
+
+  it('compiles schemas whose keys are not identifiers, and reads such keys as data', () => {
+    const odd = ['a"b', 'c\\d', '\u2028', '</script>', 'constructor', '__proto__', 'x${1}'];
+    const schema = z.object(Object.fromEntries(odd.map((key) => [key, z.number().optional()])));
+    const plan = planFor(toContract(schema));
+    let compiled = 0;
+    const check = shapeCheckFor(plan, (...args) => {
+      compiled++;
+      return FUNCTION(...args);
+    });
+    expect(compiled).toBe(1);
+    const clean = JSON.parse(JSON.stringify(Object.fromEntries(odd.map((key, i) => [key, i])))) as unknown;
+    const drifted = JSON.parse('{"__proto__": "1", "constructor": 2}') as unknown;
+    for (const value of [clean, drifted, JSON.parse('{"CONSTRUCTOR": 1}'), {}]) expect(check(value)).toBe(walkedShapeIsCanonical(value, plan));
+    expect(check(clean)).toBe(true);
+    expect(check(drifted)).toBe(false);
+  });
+
+  it('answers as the walk past the generated depth of a recursive schema', () => {
+    type Node = { name: string; level?: number | undefined; children: Node[] };
+    const node: z.ZodType<Node> = z.lazy(() => z.object({ name: z.string(), level: z.number().optional(), children: z.array(node) }));
+    const plan = planFor(toContract(z.object({ root: node })));
+    const chain = (depth: number, leaf: unknown): unknown => (depth === 0 ? { name: 'leaf', level: leaf, children: [] } : { name: `n${depth}`, children: [chain(depth - 1, leaf)] });
+    const answers: boolean[] = [];
+    for (const depth of [1, 5, 6, 7, 8, 30]) {
+      for (const leaf of [1, '1']) {
+        const value = { root: chain(depth, leaf) };
+        answers.push(shapeIsCanonical(value, plan));
+        expect(answers.at(-1)).toBe(walkedShapeIsCanonical(value, plan));
+      }
+    }
+    // A numeric string is coerced where the schema is modelled: past the generated depth (12) too.
+    expect(shapeIsCanonical({ root: chain(7, '1') }, plan)).toBe(false);
+    expect(answers).toContain(true);
   });
 });

@@ -1,198 +1,28 @@
 /**
- * Fast path for clean outputs: one read-only walk answers whether aliasing,
- * extras and coercion would all leave a value as it is, so a canonical value
- * skips their three copy-on-write walks. It asks each stage's own predicate
- * at each stage's own places, so its answer cannot drift from the stages.
- *
- * The walk is compiled per plan: each place of the schema becomes a {@link Place}
- * holding what the three stages' scopes say about it (visited, entered, extras
- * policy, synonym table), computed once. A value then costs a type test per node
- * and, per object, one pass over its keys against the key lists seen there before:
- * outputs of one contract repeat a handful of key orders, and the stages'
- * predicates are pure in the keys, so their answer is kept with the list. The
- * generic walk (walk-value.ts) asks all of that per node; it cost a clean output
- * about 15 % of its time, this walk about a third of that.
+ * Fast path for clean outputs: one read-only check answers whether aliasing, extras and
+ * coercion would all leave a value as it is, so a canonical value skips their three
+ * copy-on-write walks. The check is generated per plan (shape-check-code.ts) and hands
+ * the walk (canonical-walk.ts) whatever it does not cover; the walk answers alone where
+ * code cannot be generated.
  */
-import type { CompiledSynonyms, NormalizationPlan } from '../contract/normalization-plan.js';
-import type { SchemaModel } from '../contract/schema-model.js';
-import type { ValuePath } from '../types.js';
-import { ALIAS_SCOPE, hasAliasedKey } from './alias-keys.js';
-import { EXTRAS_SCOPE, extrasPolicyAt, hasUndeclaredKey } from './apply-extras-policy.js';
-import { COERCE_SCOPE, coerceNode, synonymsAt } from './coerce-by-schema.js';
-import { childModel, childPattern, fieldChild, MAX_WALK_DEPTH, recentLayout, rememberLayout, type KeyedPlace, type WalkLocation } from './walk-value.js';
+import type { NormalizationPlan } from '../contract/normalization-plan.js';
+import { canonicalAt, Place, rootPlace } from './canonical-walk.js';
+import { compileShapeCheck, type CodeFactory, type ShapeCheck } from './shape-check-code.js';
+
+const checks = new WeakMap<NormalizationPlan, ShapeCheck>();
 
 /**
- * Places whose answer is known from the value alone: SKIP where no stage visits or enters;
- * NOT_STRING at a number or boolean place where only coercion acts (it reads strings only);
- * ENUM at an enum place where only coercion acts (an allowed value is left as it is).
+ * The plan's check: the generated one where it can be made, else the walk.
+ * `factory` stands in for `Function` (tests use it to forbid code generation).
  */
-const enum Leaf { SKIP, NOT_STRING, ENUM, WALK }
-
-/** True when a child's value is canonical at its place without a walk; false means "walk it". */
-function leafCanonical(child: Place, item: unknown): boolean {
-  switch (child.leaf) {
-    case Leaf.SKIP:
-      return true;
-    case Leaf.NOT_STRING:
-      return typeof item !== 'string';
-    case Leaf.ENUM:
-      return child.enumValues!.has(item);
-    default:
-      return false;
-  }
+export function shapeCheckFor(plan: NormalizationPlan, factory?: CodeFactory): ShapeCheck {
+  const root = rootPlace(plan);
+  return (root.visits || root.descends ? compileShapeCheck(root, factory) : undefined) ?? walkFrom(root);
 }
 
-/** An object's key list at a place, with the stages' answer for it and its children's places. */
-interface Layout {
-  readonly keys: readonly string[];
-  /** Neither an aliased key nor (where extras are policed) an undeclared one. */
-  readonly clean: boolean;
-  readonly children: readonly Place[];
-}
-
-/**
- * One place of a plan's schema with the three stages' answers about it. It is
- * also the location their predicates read (`hasAliasedKey` keys its table by `place`).
- */
-class Place implements WalkLocation, KeyedPlace<Place> {
-  /** Some stage may change a node here (the union of the three scopes' `visits`). */
-  readonly visits: boolean;
-  /** Some stage may change a node below here. */
-  readonly descends: boolean;
-  readonly aliases: boolean;
-  readonly extras: boolean;
-  readonly coerces: boolean;
-  readonly synonyms: CompiledSynonyms | undefined;
-  readonly isArray: boolean;
-  /** How a value here is judged without a call (see {@link Leaf}). */
-  readonly leaf: Leaf;
-  /** An enum place's values, for {@link Leaf.ENUM}. */
-  readonly enumValues: ReadonlySet<unknown> | undefined;
-  element: Place | undefined = undefined;
-  fields: Map<string, Place> | undefined = undefined;
-  undeclared = 0;
-  readonly layouts: Layout[] = [];
-
-  constructor(
-    readonly plan: NormalizationPlan,
-    readonly pattern: string,
-    readonly model: SchemaModel,
-  ) {
-    this.aliases = ALIAS_SCOPE.visits(this, plan);
-    this.extras = EXTRAS_SCOPE.visits(this, plan) && extrasPolicyAt(model, plan) !== undefined;
-    this.coerces = COERCE_SCOPE.visits(this, plan);
-    this.visits = this.aliases || EXTRAS_SCOPE.visits(this, plan) || this.coerces;
-    this.descends = ALIAS_SCOPE.descend(this, plan) || EXTRAS_SCOPE.descend(this, plan) || COERCE_SCOPE.descend(this, plan);
-    this.synonyms = synonymsAt(plan, pattern);
-    this.isArray = model.kind === 'array';
-    // Only coercion acts here, and nothing below: a scalar place's answer needs no walk.
-    const scalarOnly = !this.aliases && !this.extras && !this.descends && this.synonyms === undefined;
-    if (!this.visits && !this.descends) this.leaf = Leaf.SKIP;
-    else if (scalarOnly && (model.kind === 'number' || model.kind === 'boolean')) this.leaf = Leaf.NOT_STRING;
-    else if (scalarOnly && model.kind === 'enum') this.leaf = Leaf.ENUM;
-    else this.leaf = Leaf.WALK;
-    this.enumValues = this.leaf === Leaf.ENUM && model.kind === 'enum' ? new Set(model.values) : undefined;
-  }
-
-  get place(): object {
-    return this;
-  }
-
-  /** Never read by the predicates asked here (they record nothing). */
-  get path(): ValuePath {
-    return [];
-  }
-
-  /** Whether a child here can matter: a stage visits it, or enters it and it has children. */
-  static matters(child: Place, value: unknown): boolean {
-    return child.visits || (child.descends && typeof value === 'object' && value !== null);
-  }
-
-  elementPlace(): Place {
-    return (this.element ??= new Place(this.plan, childPattern(this.pattern, this.model, 0), childModel(this.model, 0)));
-  }
-
-  /** The place of a key, made and cached as the walk's slots are (see fieldChild). */
-  fieldPlace(key: string): Place {
-    return fieldChild(this, key, (pattern, model) => new Place(this.plan, pattern, model));
-  }
-
-  /** The layout of an object here: a cached one (see recentLayout), else a new one, remembered. */
-  layoutOf(object: object): Layout {
-    const known = recentLayout(this.layouts, object, keysMatch);
-    if (known !== undefined) return known;
-    const keys = Object.keys(object);
-    const clean = !(this.aliases && hasAliasedKey(keys, this.plan, this)) && !(this.extras && hasUndeclaredKey(keys, this.model));
-    const layout: Layout = { keys, clean, children: keys.map((key) => this.fieldPlace(key)) };
-    rememberLayout(this.layouts, layout, this.model);
-    return layout;
-  }
-}
-
-/**
- * Whether an object's keys, as `for…in` yields them, are the layout's keys. `for…in` reads
- * the engine's cached key list of the object's shape: no array is made, as `Object.keys`
- * makes one. It yields the own keys in `Object.keys` order, then enumerable inherited ones,
- * so a match means the own keys are a prefix of the layout: the key predicates only find
- * more to do in more keys, and reading an inherited value only adds a check, so the answer
- * stays sound.
- */
-function keysMatch(object: object, keys: readonly string[]): boolean {
-  let k = 0;
-  for (const key in object) {
-    if (keys[k] !== key) return false;
-    k++;
-  }
-  return k === keys.length;
-}
-
-const roots = new WeakMap<NormalizationPlan, Place>();
-
-function rootPlace(plan: NormalizationPlan): Place {
-  let place = roots.get(plan);
-  if (place === undefined) roots.set(plan, (place = new Place(plan, '', plan.model)));
-  return place;
-}
-
-/** The walk: the generic walk's order and bounds (pre-order, entered where a stage descends, 512 deep). */
-function canonicalAt(node: unknown, place: Place, depth: number): boolean {
-  const isObject = typeof node === 'object' && node !== null;
-  const isList = isObject && Array.isArray(node);
-  let layout: Layout | undefined;
-  if (place.visits) {
-    if (isObject && !isList && (place.aliases || place.extras)) {
-      layout = place.layoutOf(node);
-      if (!layout.clean) return false;
-    }
-    if (place.coerces && coerceNode(node, place.model, place.synonyms) !== null) return false;
-  }
-  if (!isObject || !place.descends || depth >= MAX_WALK_DEPTH) return true;
-  if (isList) {
-    const element = place.elementPlace();
-    if (!element.visits && !element.descends) return true;
-    const list = node as unknown[];
-    for (let i = 0; i < list.length; i++) {
-      const item = list[i];
-      if (!leafCanonical(element, item) && Place.matters(element, item) && !canonicalAt(item, element, depth + 1)) return false;
-    }
-    return true;
-  }
-  // A single object where a list is expected stands for its element 0 (as in the walk).
-  if (place.isArray) {
-    const element = place.elementPlace();
-    return !Place.matters(element, node) || canonicalAt(node, element, depth + 1);
-  }
-  const object = node as Record<string, unknown>;
-  const { children } = (layout ??= place.layoutOf(object));
-  // In the layout's order: `for…in` yields the own keys first, as Object.keys lists them.
-  let i = 0;
-  for (const key in object) {
-    if (i >= children.length) break;
-    const child = children[i++]!;
-    const item = object[key];
-    if (!leafCanonical(child, item) && Place.matters(child, item) && !canonicalAt(item, child, depth + 1)) return false;
-  }
-  return true;
+/** The check by the walk alone. */
+function walkFrom(root: Place): ShapeCheck {
+  return (value) => !Place.matters(root, value) || canonicalAt(value, root, 0);
 }
 
 /**
@@ -204,6 +34,7 @@ function canonicalAt(node: unknown, place: Place, depth: number): boolean {
  * shapeIsCanonical({ Title: 'x', count: '3' }, plan) // false
  */
 export function shapeIsCanonical(value: unknown, plan: NormalizationPlan): boolean {
-  const root = rootPlace(plan);
-  return !Place.matters(root, value) || canonicalAt(value, root, 0);
+  let check = checks.get(plan);
+  if (check === undefined) checks.set(plan, (check = shapeCheckFor(plan)));
+  return check(value);
 }
