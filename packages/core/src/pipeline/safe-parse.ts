@@ -5,7 +5,7 @@
 import type { AnySchema, Contract } from '../contract/contract.js';
 import { toContract } from '../contract/contract.js';
 import { detectPromptEcho } from '../normalize/detect-prompt-echo.js';
-import { candidateList } from '../scan/build-candidates.js';
+import { candidateList, type CandidateList } from '../scan/build-candidates.js';
 import type { Candidate } from '../scan/candidate.js';
 import { hasWasmScanner, selectScan } from '../scan/select-scanner.js';
 import { isNoiseOnly } from '../scan/is-noise-only.js';
@@ -71,6 +71,10 @@ const WHOLE_TEXT_SOURCES: ReadonlySet<Candidate['source']> = new Set(['raw', 'pr
  */
 const LEADING_ARTIFACT_SOURCES: ReadonlySet<Candidate['source']> = new Set(['fenced', 'tagged']);
 
+function leads(candidate: Candidate): boolean {
+  return LEADING_ARTIFACT_SOURCES.has(candidate.source);
+}
+
 /**
  * The order of the repair pass. A whole text that reads as YAML comes after the fences and
  * closed tags it holds: repairing YAML through the prose and fence lines around an artifact is
@@ -82,7 +86,6 @@ const LEADING_ARTIFACT_SOURCES: ReadonlySet<Candidate['source']> = new Set(['fen
  * unclosed tag keeps its place too: its body runs to the end of the text, prose and all.
  */
 function repairOrder(candidates: Candidate[], contract: Contract<unknown>): Candidate[] {
-  const leads = (c: Candidate): boolean => LEADING_ARTIFACT_SOURCES.has(c.source);
   if (!candidates.some(leads)) return candidates;
   // Whole-text candidates are built first, so a YAML one always stands before the artifacts.
   const scalarRoot = wantsScalar(contract);
@@ -118,6 +121,18 @@ export function safeParse<T>(raw: unknown, contractOrSchema: Contract<T> | AnySc
 /** The raw text as a candidate, before any scan: what a clean output needs and nothing more. */
 function rawCandidate(raw: string): Candidate {
   return { source: 'raw', text: raw, span: [0, raw.length], prefixStripped: false, noiseStart: -1 };
+}
+
+/**
+ * Appends the known-key candidates to the list and, in the repair pass, to its queue.
+ * A function, not a closure made per pass (see Candidates in build-candidates.ts).
+ */
+function appendKnownKeys(list: CandidateList, queue: Candidate[]): boolean {
+  const { candidates } = list;
+  const before = candidates.length;
+  if (!list.addKnownKeys()) return false;
+  if (queue !== candidates) for (let k = before; k < candidates.length; k++) queue.push(candidates[k]!);
+  return true;
 }
 
 function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseOptions): ParseResult<T> {
@@ -168,19 +183,13 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
   // parse failed. A clean fenced candidate thus wins over repairing the raw text around it.
   for (const mode of ['strict', 'repair'] as const) {
     const queue = mode === 'repair' ? repairOrder(candidates, contract as Contract<unknown>) : candidates;
-    const addKnownKeys = (): boolean => {
-      const before = candidates.length;
-      if (!list.addKnownKeys()) return false;
-      if (queue !== candidates) for (let k = before; k < candidates.length; k++) queue.push(candidates[k]!);
-      return true;
-    };
     const wins: Win<T>[] = [];
     /**
      * Fences and tags whose pass 1 a repair may still change (plain parse failed, or YAML read
      * as-is): repaired only to count and pick among valid artifacts.
      */
     const unparsedArtifacts: Candidate[] = [];
-    for (let index = 0; index < queue.length || (wins.length === 0 && addKnownKeys()); index++) {
+    for (let index = 0; index < queue.length || (wins.length === 0 && appendKnownKeys(list, queue)); index++) {
       const candidate = queue[index]!;
       // The raw candidate's strict attempt already ran on the fast path.
       if (done?.has(candidate) === true || (fastPath && mode === 'strict' && index === 0 && candidate.source === 'raw')) continue;

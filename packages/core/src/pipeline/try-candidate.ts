@@ -113,13 +113,16 @@ export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Con
     return first.kind === 'success' && outcome.root !== undefined && !outcome.truncated && !candidate.prefixStripped ? { kind: 'success', result: first.result, root: toRawSpan(candidate, outcome.root) } : first;
   }
   // Several roots in one prose: the first that validates, or the last under `pick: 'last'`.
-  const isWin = (a: Attempt<T>): a is Extract<Attempt<T>, { kind: 'success' }> => a.kind === 'success';
   const later = outcome.laterRoots.map((r) => ({ countOnly: r.countOnly === true, attempt: judge(reading, r.value, r.interventions, false, contract, options) }));
   const valid = [first, ...later.filter((r) => !r.countOnly).map((r) => r.attempt)].filter(isWin);
   if (valid.length === 0) return first;
   const chosen = options.pick === 'last' ? valid[valid.length - 1]! : valid[0]!;
   const counted = later.filter((r) => r.countOnly).map((r) => r.attempt).filter(isWin);
   return { ...chosen, others: [...valid, ...counted].filter((a) => a !== chosen).map((a) => a.result.data) };
+}
+
+function isWin<T>(attempt: Attempt<T>): attempt is Extract<Attempt<T>, { kind: 'success' }> {
+  return attempt.kind === 'success';
 }
 
 /** What one candidate's readings share: where it came from and how it was cut out. */

@@ -73,38 +73,27 @@ export interface CandidateList {
  * list.addKnownKeys(); // then the ones from the first `title:` line
  */
 export function candidateList(raw: string, spans: Int32Array, options: CandidateOptions = {}): CandidateList {
-  const out: Candidate[] = [];
   const rawView: View = { text: raw, spans, stripped: null };
   const stripped = stripTranscriptPrefixes(raw, spans);
   const views: View[] = [rawView];
   if (stripped !== null) views.push({ text: stripped.text, spans: selectScan(stripped.text), stripped });
+  const list = new Candidates(views, options);
 
-  const add = (view: View, source: Candidate['source'], start: number, end: number, extra: Partial<Candidate> = {}): void => {
-    if (out.length >= MAX_CANDIDATES) return;
-    if (firstNonSpaceIndex(view.text, start, end) < 0) return;
-    const text = view.text.slice(start, end);
-    // A text already taken is not taken again. Lengths are compared first: texts of different
-    // lengths are never read, and a Set would hash every candidate's whole text. The list is
-    // short (MAX_CANDIDATES), so a scan costs less than a map made for every output.
-    for (let k = 0; k < out.length; k++) if (out[k]!.text.length === text.length && out[k]!.text === text) return;
-    out.push(makeCandidate(view, source, start, end, text, extra));
-  };
-
-  add(rawView, 'raw', 0, raw.length);
-  if (stripped !== null) add(views[1]!, 'prefix_stripped', 0, stripped.text.length);
+  list.add(rawView, 'raw', 0, raw.length);
+  if (stripped !== null) list.add(views[1]!, 'prefix_stripped', 0, stripped.text.length);
   for (const view of views) {
     const { spans: found } = view;
     for (let k = 0; k < found.length; k += 3) {
       if (found[k] === SpanKind.FENCE_BODY || found[k] === SpanKind.FENCE_UNCLOSED_BODY) {
         const info = fenceInfoBefore(view, k);
-        add(view, 'fenced', found[k + 1]!, found[k + 2]!, info === undefined ? {} : { fenceInfo: info });
+        list.add(view, 'fenced', found[k + 1]!, found[k + 2]!, info === undefined ? undefined : { fenceInfo: info });
       }
     }
   }
   for (const view of views) {
     const { spans: found } = view;
     for (let k = 0; k < found.length; k += 3) {
-      if (found[k] === SpanKind.TAG_BODY && !wrapsOneElement(view.text, found[k + 1]!, found[k + 2]!)) add(view, 'tagged', found[k + 1]!, found[k + 2]!, { tag: tagNameBefore(view, k) });
+      if (found[k] === SpanKind.TAG_BODY && !wrapsOneElement(view.text, found[k + 1]!, found[k + 2]!)) list.add(view, 'tagged', found[k + 1]!, found[k + 2]!, { tag: tagNameBefore(view, k) });
     }
   }
   for (const view of views) {
@@ -120,22 +109,48 @@ export function candidateList(raw: string, spans: Int32Array, options: Candidate
       if (!wanted || (!lastOpen.has(tag) && lastOpen.size >= MAX_UNCLOSED_TAG_CANDIDATES)) continue;
       lastOpen.set(tag, Math.max(lastOpen.get(tag) ?? 0, found[k + 1]!));
     }
-    for (const [tag, start] of lastOpen ?? []) add(view, 'tagged_unclosed', start, view.text.length, { tag });
+    for (const [tag, start] of lastOpen ?? []) list.add(view, 'tagged_unclosed', start, view.text.length, { tag });
   }
-  let keysAdded = false;
-  return {
-    candidates: out,
-    addKnownKeys: () => {
-      if (keysAdded || options.knownKeys === undefined || options.knownKeys.length === 0) return false;
-      keysAdded = true;
-      const before = out.length;
-      for (const view of views) {
-        const start = firstKnownKeyLine(view.text, options.knownKeys);
-        if (start > 0) add(view, 'known_key', start, view.text.length);
-      }
-      return out.length > before;
-    },
-  };
+  return list;
+}
+
+/**
+ * The list being built. Methods, not closures made per output: a closure per call costs an
+ * allocation, and a build that keeps function names (a TypeScript loader, a bundler's
+ * `keepNames`) adds a property definition on each.
+ */
+class Candidates implements CandidateList {
+  readonly candidates: Candidate[] = [];
+  private keysAdded = false;
+
+  constructor(
+    private readonly views: readonly View[],
+    private readonly options: CandidateOptions,
+  ) {}
+
+  add(view: View, source: Candidate['source'], start: number, end: number, extra?: Partial<Candidate>): void {
+    const out = this.candidates;
+    if (out.length >= MAX_CANDIDATES) return;
+    if (firstNonSpaceIndex(view.text, start, end) < 0) return;
+    const text = view.text.slice(start, end);
+    // A text already taken is not taken again. Lengths are compared first: texts of different
+    // lengths are never read, and a Set would hash every candidate's whole text. The list is
+    // short (MAX_CANDIDATES), so a scan costs less than a map made for every output.
+    for (let k = 0; k < out.length; k++) if (out[k]!.text.length === text.length && out[k]!.text === text) return;
+    out.push(makeCandidate(view, source, start, end, text, extra));
+  }
+
+  addKnownKeys(): boolean {
+    const { knownKeys } = this.options;
+    if (this.keysAdded || knownKeys === undefined || knownKeys.length === 0) return false;
+    this.keysAdded = true;
+    const before = this.candidates.length;
+    for (const view of this.views) {
+      const start = firstKnownKeyLine(view.text, knownKeys);
+      if (start > 0) this.add(view, 'known_key', start, view.text.length);
+    }
+    return this.candidates.length > before;
+  }
 }
 
 /** A body that is one element and nothing else: `<A>` + `<B>…</B>` + `</A>`, whitespace aside. */
@@ -202,7 +217,7 @@ function makeCandidate(
   start: number,
   end: number,
   text: string,
-  extra: Partial<Candidate>,
+  extra: Partial<Candidate> | undefined,
 ): Candidate {
   const base: Candidate = {
     source,
