@@ -30,8 +30,33 @@ describe('tryJsonParse', () => {
     );
   });
 
+  it('never refuses indented JSON (the first member is looked at past JSON whitespace)', () => {
+    const indent = fc.constantFrom(0, 1, 2, '\t', ' \r');
+    fc.assert(
+      fc.property(fc.json(), indent, (json, space) => {
+        const text = typeof space === 'string' ? JSON.stringify(JSON.parse(json), null, 1).replace(/\n /g, `\n${space}`) : JSON.stringify(JSON.parse(json), null, space);
+        expect(tryJsonParse(text).ok).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('refuses without a parse what fails at its first member', () => {
+    for (const text of ['{ title: 1 }', "{\n  'a': 1}", '{\n  // note\n  "a": 1}', '[ , 1]', '[ undefined ]', '{\u00a0"a": 1}']) {
+      expect(parses(text)).toBe(false);
+      expect(endsCanBoundJson(text)).toBe(false);
+    }
+    for (const text of ['{ }', '[\n]', '[ -1 ]', '[ true ]', '[ null ]', '[ "a" ]', '[ [] ]', '[ {} ]', '{\t"a": 1 }']) expect(endsCanBoundJson(text)).toBe(true);
+  });
+
   it('agrees with JSON.parse on any text', () => {
-    const text = fc.oneof(fc.string({ unit: 'binary' }), fc.json().map((j) => j.slice(0, Math.max(0, j.length - 1))), fc.json().map((j) => `x${j}`));
+    const text = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.json().map((j) => j.slice(0, Math.max(0, j.length - 1))),
+      fc.json().map((j) => `x${j}`),
+      // A bracket, JSON whitespace or not, then any text and the closing bracket.
+      fc.tuple(fc.constantFrom('{', '['), fc.constantFrom('', ' ', '\n\t'), fc.string(), fc.json()).map(([open, space, middle, json]) => `${open}${space}${middle}${json}${open === '{' ? '}' : ']'}`),
+    );
     fc.assert(
       fc.property(text, (t) => {
         expect(tryJsonParse(t).ok).toBe(parses(t));
