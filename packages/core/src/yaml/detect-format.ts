@@ -82,15 +82,16 @@ const YAML_LINE_ANYWHERE = /^[ \t]*(?:-[ \t]+|[A-Za-z_][\w.-]*[ \t]*:(?:[ \t]|$)
 export function detectFormat(text: string, fenceInfo?: string): CandidateFormat {
   // A JSON fence decides alone, before the text is looked at.
   if (fenceInfo !== undefined && JSON_INFO.test(fenceInfo)) return 'json';
+  const yamlFence = fenceInfo !== undefined && YAML_INFO.test(fenceInfo);
   // A text opening with `{` or `[` after whitespace is JSON, unless a YAML fence makes the root
   // decide (below): blank lines are all the preamble it can have, and its body opens the same way.
-  const opener = fenceInfo === undefined || !YAML_INFO.test(fenceInfo) ? firstNonSpace(text) : -1;
+  const opener = yamlFence ? -1 : firstNonSpace(text);
   if (opener === 0x7b || opener === 0x5b) return 'json';
   const body = opensPreamble(text.charCodeAt(0)) ? text.slice(PREAMBLE.exec(text)?.[0].length ?? 0) : text;
-  const jsonRoot = JSON_ROOT.test(body);
-  if (fenceInfo !== undefined && YAML_INFO.test(fenceInfo)) return jsonRoot ? 'json' : 'yaml';
+  if (yamlFence) return JSON_ROOT.test(body) ? 'json' : 'yaml';
+  // Past the preamble, a root opening the body is JSON (a JSON-shaped root opens with one too).
   const first = firstNonSpace(body);
-  if (jsonRoot || first === 0x7b || first === 0x5b) return 'json';
+  if (first === 0x7b || first === 0x5b) return 'json';
   // A YAML-shaped first line decides, unless a JSON root sits alone at the start of a later line.
   if (YAML_LINE.test(body)) return /^[{[]/m.test(body) ? 'json' : 'yaml';
   // Prose first: a JSON root opening a line of its own outweighs a `Note: …` line in the prose.
