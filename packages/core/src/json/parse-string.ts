@@ -122,7 +122,9 @@ function retry(ctx: RepairContext, reached: number, result: number): number {
 function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: number): number {
   const { text, n } = ctx;
   const open = text.charCodeAt(start);
-  const opens = OPENS.fill(0);
+  const opens = OPENS;
+  // Element by element: `fill` is a call TurboFan does not inline, a tenth of a string's read.
+  opens[0] = opens[1] = opens[2] = 0;
   if (open !== Ch.DQUOTE) record(ctx, quoteRule(open), start, start + 1, '"');
   let i = start + 1;
   // The fast lane: plain text between the units a read must look at (the delimiter read looks at all).
