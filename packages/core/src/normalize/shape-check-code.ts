@@ -135,10 +135,10 @@ class CheckWriter {
  * list, or code cannot be compiled.
  *
  * @example
- * const check = compileShapeCheck(rootPlace(plan));
+ * const check = compileShapeCheck(rootPlace(plan), Function as unknown as CodeFactory);
  * check?.({ title: 'x', count: 3 }) // true
  */
-export function compileShapeCheck(root: Place, factory: CodeFactory = Function as unknown as CodeFactory): ShapeCheck | undefined {
+export function compileShapeCheck(root: Place, factory: CodeFactory): ShapeCheck | undefined {
   const writer = new CheckWriter();
   const entry = writer.functionFor(root, 0);
   if (entry === undefined) return undefined;

@@ -153,6 +153,28 @@ describe('shapeIsCanonical', () => {
     expect(shapeIsCanonical({ questions: [{ phase: 'Structure' }] }, questions)).toBe(walkedShapeIsCanonical({ questions: [{ phase: 'Structure' }] }, questions));
   });
 
+  it("generates no code under Zod's jitless setting", () => {
+    const plan = planFor(toContract(z.object({ a: z.number() })));
+    const jitless = z.config().jitless;
+    const generate = globalThis.Function;
+    let made = 0;
+    // Any `new Function` while the check is made is counted: there must be none.
+    globalThis.Function = new Proxy(generate, { apply: (...args) => (made++, Reflect.apply(...args)), construct: (...args) => (made++, Reflect.construct(...args)) });
+    try {
+      z.config({ jitless: true });
+      const check = shapeCheckFor(plan);
+      expect(made).toBe(0);
+      expect(check({ a: 1 })).toBe(true);
+      expect(check({ a: '1' })).toBe(false);
+      z.config({ jitless: false });
+      shapeCheckFor(plan);
+      expect(made).toBe(1);
+    } finally {
+      globalThis.Function = generate;
+      z.config({ jitless });
+    }
+  });
+
   it('compiles schemas whose keys are not identifiers, and reads such keys as data', () => {
     const odd = ['a"b', 'c\\d', '\u2028', '</script>', 'constructor', '__proto__', 'x${1}'];
     const schema = z.object(Object.fromEntries(odd.map((key) => [key, z.number().optional()])));

@@ -3,8 +3,11 @@
  * coercion would all leave a value as it is, so a canonical value skips their three
  * copy-on-write walks. The check is generated per plan (shape-check-code.ts) and hands
  * the walk (canonical-walk.ts) whatever it does not cover; the walk answers alone where
- * code cannot be generated.
+ * code cannot be generated, or must not be: under Zod's `jitless` setting (`z.config({
+ * jitless: true })`, for a strict content security policy, which reports even a caught
+ * `new Function`), read when a contract's check is first made.
  */
+import { config } from 'zod';
 import type { NormalizationPlan } from '../contract/normalization-plan.js';
 import { canonicalAt, Place, rootPlace } from './canonical-walk.js';
 import { compileShapeCheck, type CodeFactory, type ShapeCheck } from './shape-check-code.js';
@@ -12,12 +15,12 @@ import { compileShapeCheck, type CodeFactory, type ShapeCheck } from './shape-ch
 const checks = new WeakMap<NormalizationPlan, ShapeCheck>();
 
 /**
- * The plan's check: the generated one where it can be made, else the walk.
+ * The plan's check: the generated one where it can and may be made, else the walk.
  * `factory` stands in for `Function` (tests use it to forbid code generation).
  */
-export function shapeCheckFor(plan: NormalizationPlan, factory?: CodeFactory): ShapeCheck {
+export function shapeCheckFor(plan: NormalizationPlan, factory: CodeFactory | undefined = config().jitless === true ? undefined : (Function as unknown as CodeFactory)): ShapeCheck {
   const root = rootPlace(plan);
-  return (root.visits || root.descends ? compileShapeCheck(root, factory) : undefined) ?? walkFrom(root);
+  return (factory !== undefined && (root.visits || root.descends) ? compileShapeCheck(root, factory) : undefined) ?? walkFrom(root);
 }
 
 /** The check by the walk alone. */
