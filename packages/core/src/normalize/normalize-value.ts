@@ -71,10 +71,13 @@ export const NORMALIZE_STAGES: readonly NormalizeStage[] = [
 ];
 
 /**
- * Stages that leave a complete output with a canonical shape as it is (see
- * shapeIsCanonical): one read-only walk lets such an output skip them all.
+ * Stages that leave a value with a canonical shape as it is (see shapeIsCanonical): one
+ * read-only check lets such a value skip them all.
  */
-const SHAPE_STAGES: ReadonlySet<NormalizeStage> = new Set([aliasKeys, dropTruncatedEntry, applyExtrasPolicy, coerceBySchema]);
+const SHAPE_STAGES: ReadonlySet<NormalizeStage> = new Set([aliasKeys, applyExtrasPolicy, coerceBySchema]);
+
+/** No value asked yet (see normalizeValue). */
+const UNCHECKED = Symbol('unchecked');
 
 /** What decides whether a stage can act at all: the contract's plan and which options are set. */
 export interface StageSetting {
@@ -161,14 +164,19 @@ export function stagesFor(contract: Contract<unknown>, options: NormalizeOptions
 export function normalizeValue(value: unknown, contract: Contract<unknown>, options: NormalizeOptions = {}): NormalizeOutcome {
   let current = value;
   const interventions: Intervention[] = [];
-  let skipShapeStages: boolean | undefined;
+  // Whether `checked` has a canonical shape: asked again only of a value a stage changed.
+  let checked: unknown = UNCHECKED;
+  let canonical = false;
   const { stages, shaping } = activeStagesFor(contract, options);
   for (let k = 0; k < stages.length; k++) {
     const stage = stages[k]!;
     if (shaping[k] === 1) {
-      // Decided on the unwrapped value; a truncated output always goes through dropTruncatedEntry.
-      skipShapeStages ??= options.truncated !== true && shapeIsCanonical(current, planFor(contract));
-      if (skipShapeStages) continue;
+      if (checked !== current) {
+        checked = current;
+        canonical = shapeIsCanonical(current, planFor(contract));
+      }
+      // A shape stage leaves a canonical value as it is, by shapeIsCanonical's own promise.
+      if (canonical) continue;
     }
     const outcome = stage(current, contract, options);
     // Most stages change nothing on most outputs: skip the wording pass and the spread then.
