@@ -6,9 +6,13 @@
  * Dependencies (`yaml`, `zod`, `@standard-schema/spec`) stay imports.
  */
 import { build } from 'esbuild';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+
+// Chunk names are content hashes: a rebuild would leave the last build's chunks beside the
+// new ones, and a package packed from a working copy would ship every one of them.
+await rm(new URL('../dist/chunks', import.meta.url), { recursive: true, force: true });
 
 await build({
   absWorkingDir: new URL('..', import.meta.url).pathname,
