@@ -6,6 +6,7 @@
  */
 import type { CandidateInfo, Intervention, ParseResult } from '@airlock/core';
 import type { WireCandidate } from './batch-format.js';
+import { quoteJson } from '@airlock/core/internal';
 import { sameJsonValue } from './same-json-value.js';
 
 /** Where a result came from in the run log. */
@@ -35,20 +36,6 @@ function toJson(value: unknown): string | undefined {
 /** `,[a,b]` for a span, `,null` when absent. */
 function spanJson(span: Intervention['span']): string {
   return span === undefined ? ',null' : `,[${span[0]},${span[1]}]`;
-}
-
-/** What `JSON.stringify` escapes in a string: `"`, `\`, C0 controls and (lone) surrogates. */
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
-
-/**
- * `JSON.stringify(text)`, without the call where nothing needs escaping (about 50 against
- * 70 ns on the excerpts an intervention holds): a defective output brings dozens of them.
- *
- * @example
- * quoteJson('a "b"') // '"a \\"b\\""'
- */
-export function quoteJson(text: string): string {
-  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
 
 /** Quoted rules, stages, categories and messages: few distinct values, written over and over. */

@@ -5,6 +5,7 @@
  */
 import { Ch, isDigit, isIdentChar, isIdentStart, isQuote, isUnquotedStop, isUrlChar, isUrlSchemeBefore, isWs } from './json-chars.js';
 import { fail, record, type RepairContext } from './repair-context.js';
+import { quoteJson } from './quote-json.js';
 
 /** What a scalar parse ended with: a value, or a call wrapper whose argument comes next. */
 export const enum Scalar { FAILED, VALUE, CALL }
@@ -128,14 +129,14 @@ export function parseUnquoted(ctx: RepairContext, isKey: boolean, quotesInside =
   if (end === start) return fail(ctx, `Unexpected character ${JSON.stringify(text[start] ?? '')} at ${start}.`);
   const symbol = text.slice(start, end);
   if (end === i && text.charCodeAt(i) === Ch.DQUOTE) {
-    record(ctx, 'missing_opening_quote', start, i + 1, JSON.stringify(symbol));
+    record(ctx, 'missing_opening_quote', start, i + 1, quoteJson(symbol));
     ctx.i = i + 1;
   } else if (quotes === 1 && text.charCodeAt(end - 1) === Ch.DQUOTE) {
     // `abc"` then a delimiter: the quote is the end of a string missing its start.
-    record(ctx, 'missing_opening_quote', start, end, JSON.stringify(symbol.slice(0, -1)));
+    record(ctx, 'missing_opening_quote', start, end, quoteJson(symbol.slice(0, -1)));
     ctx.i = end;
   } else {
-    record(ctx, isKey ? 'unquoted_key' : 'unquoted_string', start, end, JSON.stringify(symbol));
+    record(ctx, isKey ? 'unquoted_key' : 'unquoted_string', start, end, quoteJson(symbol));
     ctx.i = end;
   }
   return true;

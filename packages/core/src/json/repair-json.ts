@@ -187,7 +187,10 @@ function repairOnce(text: string, options: RepairJsonOptions, nested: boolean, s
   const rootEnd = ctx.i;
   if (!parseAfterRoot(ctx, rootStart, options)) return failure('syntax', ctx.error ?? 'The JSON candidate does not parse.');
   const result = finish(ctx);
-  if (result.ok && !nested && options.allowNdjson !== true && typeof result.value === 'object' && result.value !== null) return { ...result, root: [rootStart, rootEnd] };
+  if (result.ok && !nested && options.allowNdjson !== true && typeof result.value === 'object' && result.value !== null) {
+    // Field by field: a spread of the result took the engine's generic copy, 3 % of a repair.
+    return { ok: true, text: result.text, value: result.value, interventions: result.interventions, truncated: result.truncated, root: [rootStart, rootEnd] };
+  }
   if (!result.ok || nested || typeof result.value !== 'string' || (expect !== 'object' && expect !== 'array')) return result;
   // A string where a structure is expected: JSON encoded inside a string, or prose to skip.
   const inner = repairOnce(result.value, options, true, false);
