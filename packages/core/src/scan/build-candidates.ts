@@ -229,7 +229,8 @@ function makeCandidate(
   };
   if (view.stripped !== null) {
     // Rebase the stripped view's segments onto this slice.
-    const whole: Candidate = { ...base, span: [0, 0], segments: view.stripped.segments };
+    // Only the segments are read (not a spread of the candidate: that took the engine's generic copy).
+    const whole = { span: [0, 0] as const, segments: view.stripped.segments };
     const rawStart = toRawIndex(whole, start);
     const rawEnd = end === start ? rawStart : toRawIndex(whole, end - 1) + 1;
     base.span = [rawStart, rawEnd];

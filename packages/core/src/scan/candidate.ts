@@ -26,7 +26,7 @@ export interface Candidate {
 }
 
 /** Maps an index in a candidate's text to an index in the raw text. */
-export function toRawIndex(candidate: Candidate, index: number): number {
+export function toRawIndex(candidate: Pick<Candidate, 'span' | 'segments'>, index: number): number {
   const seg = candidate.segments;
   if (seg === undefined) return candidate.span[0] + index;
   let lo = 0, hi = seg.length / 2 - 1, best = 0;
