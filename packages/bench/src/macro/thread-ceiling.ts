@@ -32,13 +32,16 @@ function chunkBounds(bytes: Uint8Array, chunkBytes: number): number[] {
 }
 
 /**
- * Milliseconds per round (all chunks once) with `threads` threads: `warmup` rounds first, then
- * `rounds` measured ones.
+ * Milliseconds per round (all chunks once) with `threads` threads: first unmeasured rounds
+ * until each thread has processed `warmLogs` logs' worth (a round shares the log among the
+ * threads, so 2 threads take twice the rounds: warmed by rounds alone, the second thread's
+ * first measured round still ran a fifth slower than its later ones), then `rounds` measured ones.
  *
  * @example
- * await timeThreads(log, { module: '/abs/contract.ts', export: 'benchContract' }, 2, 3, 2) // [512, 498, 505]
+ * await timeThreads(log, { module: '/abs/contract.ts', export: 'benchContract' }, 2, 3, 2) // [481, 478, 485]
  */
-export async function timeThreads(log: string, contract: { module: string; export: string }, threads: number, rounds: number, warmup = 2): Promise<number[]> {
+export async function timeThreads(log: string, contract: { module: string; export: string }, threads: number, rounds: number, warmLogs = 2): Promise<number[]> {
+  const warmup = warmLogs * threads;
   const file = readFileSync(log);
   const bytes = new SharedArrayBuffer(file.length);
   new Uint8Array(bytes).set(file);

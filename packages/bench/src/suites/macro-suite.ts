@@ -83,10 +83,17 @@ interface BatchKit {
   reason: string | undefined;
 }
 
+/** Logs' worth of records each thread of a warm pool has processed before it is measured. */
+const WARM_LOGS_PER_THREAD = 2;
+
 /**
  * Pools of 1 and 2 threads, warmed by unmeasured passes over the log until each thread has
- * processed a whole log's worth (one pass per thread: a pass shares the log among them): what a
- * long-running process, or a batch of many logs, runs on after its first logs.
+ * processed {@link WARM_LOGS_PER_THREAD} logs' worth (a pass shares the log among the
+ * threads, so a 2-thread pool takes twice the passes): what a long-running process, or a
+ * batch of many logs, runs on after its first logs. After one log's worth a 1-thread pool
+ * ran at its steady speed while a 2-thread pool's passes still fell (0.81, 0.70, 0.67 s over
+ * the measured rounds): its two isolates compete with their own optimizing compilers for the
+ * two cores, so each takes longer to reach its optimized code.
  */
 async function warmPools(kit: BatchKit, run: ReturnType<typeof batchRunner>, log: string, places: Map<BatchSubject, Place>): Promise<void> {
   for (const [subject, threads] of [['batch0', 0], ['batch1', 1], ['batch2', 2]] as const) places.set(subject, { threads });
@@ -95,7 +102,7 @@ async function warmPools(kit: BatchKit, run: ReturnType<typeof batchRunner>, log
     const pool = kit.createPool({ threads });
     // Registered before its warm-up, so a failing warm-up still has the pool closed.
     places.set(subject, { pool });
-    for (let pass = 0; pass < threads; pass++) await run(log, { pool }, `${subject}-warm-up`);
+    for (let pass = 0; pass < threads * WARM_LOGS_PER_THREAD; pass++) await run(log, { pool }, `${subject}-warm-up`);
   }
 }
 
@@ -283,7 +290,9 @@ export const macroSuite: Suite = {
       // The size bulk reprocessing is about, where start-up and warm-up are paid off.
       await measureWholeProcess(ctx, rec, 200 * 1024 * 1024, 1);
     }
-    const profile = profileByKind(ctx.mode === 'quick' ? 400 : 2000, ctx.seed);
+    // 4,000 records: the rarest kind with a target, tagged answers, then has about 300 to time (150
+    // at 2,000 read 0.78–0.93 over the eighth session's runs).
+    const profile = profileByKind(ctx.mode === 'quick' ? 400 : 4000, ctx.seed);
     rec.note(`Time by output kind (first records of the log):\n${formatKindProfile(profile).map((l) => `- ${l}`).join('\n')}`);
     for (const kind of KINDS_NEAR_NAIVE) {
       const airlock = profile.airlock[kind];
