@@ -51,8 +51,9 @@ export function endsCanBoundJson(text: string): boolean {
   const last = text.charCodeAt(end);
   switch (text.charCodeAt(start)) {
     case 0x7b: // {
+      return last === 0x7d && memberCanFollow(text, start);
     case 0x5b: // [
-      return last === text.charCodeAt(start) + 2 && memberCanFollow(text, start);
+      return last === 0x5d && memberCanFollow(text, start);
     case 0x22: // "
       return last === 0x22;
     case 0x74: // t

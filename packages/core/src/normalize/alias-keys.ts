@@ -62,8 +62,7 @@ const MAX_CLEAN_KEYS = 64;
 export function hasAliasedKey(keys: readonly string[], plan: NormalizationPlan, location: WalkLocation): boolean {
   const table = aliasTable(plan, location);
   if (table === undefined || (table.clean !== undefined && sameKeys(table.clean, keys))) return false;
-  const { canonicals, lookup } = table;
-  for (const key of keys) if (!canonicals.has(key) && lookup.has(normKey(key))) return true;
+  for (const key of keys) if (takesKey(table, key)) return true;
   if (keys.length <= MAX_CLEAN_KEYS) table.clean = keys;
   return false;
 }
@@ -77,7 +76,12 @@ export function hasAliasedKey(keys: readonly string[], plan: NormalizationPlan, 
  */
 export function isAliasedKey(key: string, plan: NormalizationPlan, location: WalkLocation): boolean {
   const table = aliasTable(plan, location);
-  return table !== undefined && !table.canonicals.has(key) && table.lookup.has(normKey(key));
+  return table !== undefined && takesKey(table, key);
+}
+
+/** Whether aliasing takes this key: not a canonical one, and spelled like one or like an alias. */
+function takesKey({ canonicals, lookup }: AliasTable, key: string): boolean {
+  return !canonicals.has(key) && lookup.has(normKey(key));
 }
 
 interface Found {

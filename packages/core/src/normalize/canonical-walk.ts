@@ -184,8 +184,12 @@ export function rootPlace(plan: NormalizationPlan): Place {
 export function undeclaredCanonical(place: Place, key: string, value: unknown, depth: number): boolean {
   if (!place.keepsKey(key)) return false;
   if (!place.descends || depth >= MAX_WALK_DEPTH) return true;
-  const child = place.fieldPlace(key);
-  return leafCanonical(child, value) || !Place.matters(child, value) || canonicalAt(value, child, depth + 1);
+  return childCanonical(place.fieldPlace(key), value, depth);
+}
+
+/** Whether a child's value (of a node at `depth`) is canonical at its place: at a glance, or by the walk where it matters. */
+function childCanonical(child: Place, item: unknown, depth: number): boolean {
+  return leafCanonical(child, item) || !Place.matters(child, item) || canonicalAt(item, child, depth + 1);
 }
 
 /**
@@ -211,8 +215,7 @@ export function canonicalAt(node: unknown, place: Place, depth: number): boolean
     if (!element.visits && !element.descends) return true;
     const list = node as unknown[];
     for (let i = 0; i < list.length; i++) {
-      const item = list[i];
-      if (!leafCanonical(element, item) && Place.matters(element, item) && !canonicalAt(item, element, depth + 1)) return false;
+      if (!childCanonical(element, list[i], depth)) return false;
     }
     return true;
   }
@@ -227,9 +230,7 @@ export function canonicalAt(node: unknown, place: Place, depth: number): boolean
   let i = 0;
   for (const key in object) {
     if (i >= children.length) break;
-    const child = children[i++]!;
-    const item = object[key];
-    if (!leafCanonical(child, item) && Place.matters(child, item) && !canonicalAt(item, child, depth + 1)) return false;
+    if (!childCanonical(children[i++]!, object[key], depth)) return false;
   }
   return true;
 }

@@ -90,7 +90,7 @@ export function detectFormat(text: string, fenceInfo?: string): CandidateFormat 
   const body = opensPreamble(text.charCodeAt(0)) ? text.slice(PREAMBLE.exec(text)?.[0].length ?? 0) : text;
   if (yamlFence) return JSON_ROOT.test(body) ? 'json' : 'yaml';
   // Past the preamble, a root opening the body is JSON (a JSON-shaped root opens with one too).
-  const first = firstNonSpace(body);
+  const first = body === text ? opener : firstNonSpace(body);
   if (first === 0x7b || first === 0x5b) return 'json';
   // A YAML-shaped first line decides, unless a JSON root sits alone at the start of a later line.
   if (YAML_LINE.test(body)) return /^[{[]/m.test(body) ? 'json' : 'yaml';
