@@ -2,9 +2,11 @@
  * Cuts a stream of byte chunks into ranges of whole lines, on the main thread,
  * without decoding anything: a newline byte (0x0A) never occurs inside a
  * multi-byte UTF-8 character, so `indexOf(10)` finds every line end. Each range
- * is copied into its own SharedArrayBuffer: a worker thread reads it where it
- * is, and the calling thread still has it should the thread die on it (see
- * `retry-out-of-memory.ts`), with no second copy kept for that case.
+ * is in shared memory: a worker thread reads it where it is, and the calling
+ * thread still has it should the thread die on it (see `retry-out-of-memory.ts`),
+ * with no second copy kept for that case. A range inside a chunk that is itself
+ * pooled shared memory (a block of the log, see `read-line-blocks.ts`) is a view
+ * of that chunk; other ranges are copied into memory of their own.
  */
 
 /** Whole lines of the log, as bytes, and where they start. */
@@ -36,20 +38,44 @@ function sharedBytes(size: number): Buffer {
   return Buffer.from(new SharedArrayBuffer(size));
 }
 
+/** Pooled shared memory whose views a cutter may keep: see `SharedBufferPool`. */
+export interface SharedChunks {
+  /** Whether `bytes` is a view of memory handed out by the pool and still held. */
+  holds(bytes: Uint8Array): boolean;
+  /** Adds a holder to the memory `bytes` is a view of; false when it is not pooled memory. */
+  retain(bytes: Uint8Array): boolean;
+  /** A holder gives it back. */
+  give(bytes: Uint8Array): void;
+}
+
+/** Options of {@link cutLineRanges}. */
+export interface CutOptions {
+  linesPerRange: number;
+  maxBytes: number;
+  skipLines: number;
+  firstLine?: number;
+  allocate?: (size: number) => Buffer;
+  /**
+   * Chunks from this pool are cut into views instead of copies, and a pooled chunk that ends
+   * with a line end closes a range there (a block reader's chunks all do, but the last).
+   */
+  shared?: SharedChunks;
+}
+
 /**
  * Creates a cutter that closes a range after `linesPerRange` lines or at the
  * first line end after `maxBytes` bytes, numbers lines from `firstLine` (default 1), and
  * drops the first `skipLines` lines
- * (already committed by a resumed run). `allocate` gives the memory of each range (it is
- * filled completely); by default a new SharedArrayBuffer.
+ * (already committed by a resumed run). `allocate` gives the memory of each copied range (it
+ * is filled completely); by default a new SharedArrayBuffer.
  *
  * @example
  * const cutter = cutLineRanges({ linesPerRange: 2, maxBytes: 1 << 20, skipLines: 0 });
  * cutter.push(Buffer.from('a\nb\nc')); // [{ firstLine: 1, lines: 2, bytes: 'a\nb\n' }]
  * cutter.end(); // { firstLine: 3, lines: 1, bytes: 'c' }
  */
-export function cutLineRanges(options: { linesPerRange: number; maxBytes: number; skipLines: number; firstLine?: number; allocate?: (size: number) => Buffer }): LineCutter {
-  const { linesPerRange, maxBytes, allocate = sharedBytes } = options;
+export function cutLineRanges(options: CutOptions): LineCutter {
+  const { linesPerRange, maxBytes, allocate = sharedBytes, shared } = options;
   let skip = options.skipLines;
   let skipped = 0;
   // A shard of a queued batch starts mid-log: its lines keep their numbers in the whole log.
@@ -58,15 +84,25 @@ export function cutLineRanges(options: { linesPerRange: number; maxBytes: number
   let pendingBytes = 0;
   let pendingLines = 0;
 
-  const cut = (tail: Buffer, lines: number): LineRange => {
-    const bytes = allocate(pendingBytes + tail.length);
-    let at = 0;
-    for (const piece of pending) at += piece.copy(bytes, at);
-    tail.copy(bytes, at);
-    const range = { bytes, firstLine: nextLine, lines };
-    nextLine += lines;
+  /** Empties the waiting pieces, giving back those held in pooled memory. */
+  const dropPending = (): void => {
+    if (shared !== undefined) for (const piece of pending) shared.give(piece);
     pending = [];
     pendingBytes = 0;
+  };
+
+  const cut = (tail: Buffer, lines: number): LineRange => {
+    let bytes: Buffer;
+    if (pending.length === 0 && shared?.retain(tail) === true) bytes = tail;
+    else {
+      bytes = allocate(pendingBytes + tail.length);
+      let at = 0;
+      for (const piece of pending) at += piece.copy(bytes, at);
+      tail.copy(bytes, at);
+    }
+    const range = { bytes, firstLine: nextLine, lines };
+    nextLine += lines;
+    dropPending();
     pendingLines = 0;
     return range;
   };
@@ -79,8 +115,7 @@ export function cutLineRanges(options: { linesPerRange: number; maxBytes: number
         if (skip > 0) {
           skip--;
           skipped += pendingBytes + nl + 1 - start;
-          pending = [];
-          pendingBytes = 0;
+          dropPending();
           start = nl + 1;
           continue;
         }
@@ -91,20 +126,36 @@ export function cutLineRanges(options: { linesPerRange: number; maxBytes: number
         }
       }
       if (start < chunk.length) {
-        pending.push(chunk.subarray(start));
-        pendingBytes += chunk.length - start;
+        const rest = chunk.subarray(start);
+        // A pooled block ends at a line end (or the log's end): its last lines close a range
+        // here, still a view, rather than wait to be copied together with the next block's.
+        if (pendingLines > 0 && pending.length === 0 && chunk[chunk.length - 1] === 10 && shared?.holds(rest) === true) {
+          ranges.push(cut(rest, pendingLines));
+        } else {
+          // Kept past this call: pooled memory gets a holder, so it is not handed out meanwhile.
+          shared?.retain(rest);
+          pending.push(rest);
+          pendingBytes += rest.length;
+        }
       }
       return ranges;
     },
     end() {
-      if (skip > 0 || pendingBytes === 0) return undefined;
+      if (skip > 0 || pendingBytes === 0) {
+        dropPending();
+        return undefined;
+      }
       const last = pending[pending.length - 1]!;
       // Complete lines waiting for their range, plus a last line without a newline.
       return cut(Buffer.alloc(0), pendingLines + (last[last.length - 1] === 10 ? 0 : 1));
     },
     endComplete() {
-      if (skip > 0 || pendingLines === 0) return undefined;
+      if (skip > 0 || pendingLines === 0) {
+        dropPending();
+        return undefined;
+      }
       const whole = Buffer.concat(pending);
+      dropPending();
       // Keep the whole lines: everything up to and including the last newline.
       pending = [whole.subarray(0, whole.lastIndexOf(10) + 1)];
       pendingBytes = pending[0]!.length;

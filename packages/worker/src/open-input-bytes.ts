@@ -1,13 +1,17 @@
 /**
  * Streams a run log as raw byte chunks, plain or gzip (told apart by the gzip
  * magic bytes, not the name), from a file or from stdin (`-`). The main thread
- * never decodes or splits lines: it hands byte ranges to the workers.
+ * never decodes or splits lines: it hands byte ranges to the workers. A plain
+ * file read for a batch comes in blocks of pooled shared memory (see
+ * `read-line-blocks.ts`); gzip and stdin come as the streams give them.
  */
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Readable, pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { BatchError, describeIoError } from './batch-error.js';
+import { readLineBlocks } from './read-line-blocks.js';
+import type { SharedBufferPool } from './shared-buffer-pool.js';
 import type { InputRange } from './types.js';
 
 /** The input path that means standard input. */
@@ -15,8 +19,11 @@ export const STDIN = '-';
 
 /** An open input: its byte chunks, and how far into the file reading has got (for ETA). */
 export interface InputBytes {
-  /** Starts reading; call once. Chunks are decompressed bytes. */
-  chunks(): AsyncIterator<Buffer>;
+  /**
+   * Starts reading; call once. Chunks are decompressed bytes. Given a pool, a plain file's
+   * chunks are blocks of its memory that end at a line end (all but the last).
+   */
+  chunks(pool?: SharedBufferPool): AsyncIterator<Buffer>;
   /** Bytes read so far (compressed bytes for gzip). */
   bytesRead(): number;
   /** File size in bytes; undefined for stdin. */
@@ -92,13 +99,30 @@ export async function openInputBytes(path: string, range?: InputRange): Promise<
     if (gzip && (range.start !== 0 || range.end !== size)) throw new BatchError('usage', `cannot read a byte range of gzip input ${path}`);
     if (range.start < 0 || range.end > size || range.start > range.end) throw new BatchError('input', `byte range ${range.start}-${range.end} is outside ${path} (${size} bytes)`);
   }
-  // createReadStream's end is inclusive, so an empty range gets no stream at all.
-  const file = range?.start === range?.end && range !== undefined ? undefined : createReadStream(path, { highWaterMark: 256 * 1024, ...(range === undefined ? {} : { start: range.start, end: range.end - 1 }) });
+  let file: ReturnType<typeof createReadStream> | undefined;
+  const blocks = { bytesRead: 0 };
   return {
-    chunks: () => (file === undefined ? (async function* () {})() : ((gzip ? gunzip(file) : file)[Symbol.asyncIterator]() as AsyncIterator<Buffer>)),
-    bytesRead: () => file?.bytesRead ?? 0,
+    chunks: (pool) => {
+      // Without a range the whole file is read, to its end at the time.
+      if (!gzip && pool !== undefined) return plainBlocks(path, range?.start ?? 0, range?.end ?? Infinity, pool, blocks);
+      // createReadStream's end is inclusive, so an empty range gets no stream at all.
+      if (range !== undefined && range.start === range.end) return (async function* () {})();
+      file = createReadStream(path, { highWaterMark: 256 * 1024, ...(range === undefined ? {} : { start: range.start, end: range.end - 1 }) });
+      return (gzip ? gunzip(file) : file)[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    },
+    bytesRead: () => (file?.bytesRead ?? 0) + blocks.bytesRead,
     size: range === undefined ? size : range.end - range.start,
     gzip,
     close: () => file?.destroy(),
   };
+}
+
+/** A plain file's blocks (see `readLineBlocks`), the file open while they are read. */
+async function* plainBlocks(path: string, start: number, end: number, pool: SharedBufferPool, progress: { bytesRead: number }): AsyncGenerator<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    yield* readLineBlocks(handle, start, end, pool, progress);
+  } finally {
+    await handle.close();
+  }
 }

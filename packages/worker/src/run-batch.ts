@@ -136,7 +136,7 @@ async function pumpInput(session: Session, runner: ChunkRunner, queue: Pending[]
   const { field, idField, includeRaw } = session.metadata.airlock.options;
   const skipLines = file === session.output.file ? session.output.lines : 0;
   const firstLine = session.options.range?.firstLine ?? 1;
-  const cutter = cutLineRanges({ linesPerRange: limits.chunkSize, maxBytes: MAX_CHUNK_BYTES, skipLines, firstLine, allocate: (size) => session.buffers.take(size) });
+  const cutter = cutLineRanges({ linesPerRange: limits.chunkSize, maxBytes: MAX_CHUNK_BYTES, skipLines, firstLine, allocate: (size) => session.buffers.take(size), shared: session.buffers });
   // Records of a run of several inputs say which file they come from.
   const name = session.inputs.files.length > 1 ? { file: session.inputs.files[file]! } : {};
   let consumed = 0;
@@ -148,7 +148,7 @@ async function pumpInput(session: Session, runner: ChunkRunner, queue: Pending[]
     result.catch(() => {});
     queue.push({ result, lastLine: range.firstLine + range.lines - 1, file, inputEnd: cutter.skippedBytes() + consumed, buffers: [range.bytes, into] });
   };
-  const iterator = session.inputs.bytes[file]!.chunks();
+  const iterator = session.inputs.bytes[file]!.chunks(session.buffers);
   let interrupted = false;
   let readError: unknown;
   try {

@@ -64,3 +64,28 @@ describe('SharedBufferPool', () => {
     expect(pool.take(10).buffer).not.toBe(a.buffer);
   });
 });
+
+describe('SharedBufferPool holders', () => {
+  it('frees a buffer once every holder of its views gave it back', () => {
+    const pool = new SharedBufferPool(4);
+    const block = pool.take(1000);
+    const view = block.subarray(100, 200);
+    expect(pool.holds(view)).toBe(true);
+    expect(pool.retain(view)).toBe(true);
+    pool.give(block);
+    // The view's holder still has it: the memory is not handed out again.
+    expect(pool.take(10).buffer).not.toBe(block.buffer);
+    expect(pool.holds(view)).toBe(true);
+    pool.give(view);
+    expect(pool.holds(view)).toBe(false);
+    expect(pool.take(10).buffer).toBe(block.buffer);
+  });
+
+  it('neither holds nor retains memory it did not hand out', () => {
+    const pool = new SharedBufferPool(4);
+    const foreign = Buffer.from(new SharedArrayBuffer(10));
+    expect(pool.holds(foreign)).toBe(false);
+    expect(pool.retain(foreign)).toBe(false);
+    expect(pool.retain(Buffer.alloc(10))).toBe(false);
+  });
+});
