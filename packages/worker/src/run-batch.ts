@@ -1,20 +1,22 @@
 /**
  * The streaming batch runner: reads a run log line by line, sends chunks to a
- * thread pool, and commits results in input order, each commit followed by an
- * atomic checkpoint. At most `maxChunksInFlight` chunks exist at any time, so
- * memory stays flat whatever the size of the log.
+ * thread pool, and commits results in input order, with an atomic checkpoint
+ * after commits (see `checkpoint-writer.ts`). At most `maxChunksInFlight` chunks
+ * exist at any time, so memory stays flat whatever the size of the log.
  */
 import { writeFile, type FileHandle } from 'node:fs/promises';
 import { airlockVersion } from './airlock-version.js';
 import { mergeCounts } from './batch-counts.js';
 import { BATCH_FORMAT_VERSION } from './batch-format.js';
 import { BatchError, checkInteger, describeIoError } from './batch-error.js';
-import { checkpointPath, removeCheckpoint, writeCheckpoint } from './checkpoint.js';
+import { checkpointPath, removeCheckpoint, type Checkpoint } from './checkpoint.js';
+import { CheckpointWriter } from './checkpoint-writer.js';
 import { checkThreads } from './batch-pool.js';
 import { createChunkRunner, type ChunkRunner } from './create-chunk-runner.js';
 import { importContract, prepareContractRef, resolveContractRef } from './load-contract.js';
 import { guardBatchOutput, type OutputGuard } from './guard-batch-output.js';
 import { openBatchOutput, type BatchOutput } from './open-batch-output.js';
+import { OutputWriteback } from './output-writeback.js';
 import { cutLineRanges, type LineRange } from './cut-line-ranges.js';
 import { SharedBufferPool } from './shared-buffer-pool.js';
 import { STDIN } from './open-input-bytes.js';
@@ -66,6 +68,24 @@ interface Session {
   sessionBytes: number;
   /** Ranges and result buffers, reused chunk after chunk. */
   buffers: SharedBufferPool;
+  checkpoints: CheckpointWriter;
+  writeback: OutputWriteback;
+}
+
+/** The checkpoint of the last commit. */
+function checkpointOf(session: Session): Checkpoint {
+  const { output, inputs, metadata } = session;
+  return {
+    airlockCheckpoint: 1,
+    version: metadata.airlock.version,
+    fingerprint: metadata.airlock.contract.fingerprint,
+    input: { path: inputs.files.join(' '), size: inputs.size ?? null },
+    records: output.records,
+    lines: output.lines,
+    ...(inputs.files.length > 1 ? { file: output.file } : {}),
+    outputBytes: output.position,
+    counts: output.counts,
+  };
 }
 
 /** Input bytes up to the end of a committed chunk; a gzip input's in proportion of what was decompressed. */
@@ -93,6 +113,7 @@ async function commit(session: Session, pending: Pending): Promise<void> {
     throw new BatchError('output', `cannot write output ${options.output}: ${describeIoError(error)}; ${output.records} records are committed, rerun with --resume once fixed`);
   }
   output.position += buffer.length;
+  session.writeback.wrote(buffer.length);
   // Written: no thread reads the range or writes the results any more.
   for (const used of pending.buffers) session.buffers.give(used);
   output.records += chunk.counts.records;
@@ -101,17 +122,7 @@ async function commit(session: Session, pending: Pending): Promise<void> {
   mergeCounts(output.counts, chunk.counts);
   session.sessionRecords += chunk.counts.records;
   session.sessionBytes += chunk.counts.inputBytes;
-  await writeCheckpoint(checkpointPath(options.output), {
-    airlockCheckpoint: 1,
-    version: session.metadata.airlock.version,
-    fingerprint: session.metadata.airlock.contract.fingerprint,
-    input: { path: session.inputs.files.join(' '), size: session.inputs.size ?? null },
-    records: output.records,
-    lines: output.lines,
-    ...(session.inputs.files.length > 1 ? { file: output.file } : {}),
-    outputBytes: output.position,
-    counts: output.counts,
-  });
+  await session.checkpoints.committed();
   options.onProgress?.({
     records: output.records,
     failed: output.counts.failed,
@@ -307,13 +318,26 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
   const maxInFlight = options.maxChunksInFlight ?? Math.max(2, threads * 2);
   // About two buffers per chunk in flight, and the ranges the cutter completes before they are sent.
   const buffers = new SharedBufferPool(2 * maxInFlight + 8);
-  const session: Session = { options, output, inputs: input, decompressed: files.map(() => 0), metadata, started, sessionRecords: 0, sessionBytes: 0, buffers };
+  const checkpoints = new CheckpointWriter(checkpointPath(options.output), () => checkpointOf(session));
+  const writeback = new OutputWriteback(output.handle);
+  const session: Session = { options, output, inputs: input, decompressed: files.map(() => 0), metadata, started, sessionRecords: 0, sessionBytes: 0, buffers, checkpoints, writeback };
   const resumedFrom = output.records;
   let interrupted: boolean;
   try {
-    interrupted = await pump(session, runner, chunkSize, maxInFlight);
-    if (!interrupted) await output.handle.sync().catch(() => {});
+    try {
+      interrupted = await pump(session, runner, chunkSize, maxInFlight);
+    } catch (error) {
+      // A run that fails leaves the checkpoint of its last commit: a resume redoes none of it.
+      await checkpoints.flush().catch(() => {});
+      throw error;
+    }
+    if (interrupted) await checkpoints.flush();
+    else {
+      await writeback.settle();
+      await output.handle.sync().catch(() => {});
+    }
   } finally {
+    await writeback.settle();
     input.close();
     await output.handle.close().catch(() => {});
     await runner.close();
