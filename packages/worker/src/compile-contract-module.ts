@@ -9,10 +9,10 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
@@ -56,6 +56,47 @@ export type ContractSource = { path: string } | { specifier: string; cwd: string
  * const mod = await import(pathToFileURL(js).href);
  */
 export async function compileContractModule(source: ContractSource): Promise<string> {
+  const key = JSON.stringify(source);
+  const before = compiledBefore.get(key);
+  if (before !== undefined && existsSync(before.path) && (await sameFiles(before.inputs))) return before.path;
+  const compiled = await compile(source);
+  compiledBefore.set(key, compiled);
+  return compiled.path;
+}
+
+/** A compiled module and the files it was compiled from, as they were then. */
+interface Compiled {
+  path: string;
+  inputs: FileState[];
+}
+
+interface FileState {
+  file: string;
+  mtimeMs: number;
+  size: number;
+}
+
+/**
+ * Modules compiled by this process: a run compiles its contract once, and a process that
+ * starts many runs (a queue worker's shards, a pool's logs) compiles it again only when one
+ * of its files changed, instead of about 5 ms of bundling per run.
+ */
+const compiledBefore = new Map<string, Compiled>();
+
+async function fileState(file: string): Promise<FileState | undefined> {
+  const stats = await stat(file).catch(() => undefined);
+  return stats === undefined ? undefined : { file, mtimeMs: stats.mtimeMs, size: stats.size };
+}
+
+async function sameFiles(inputs: readonly FileState[]): Promise<boolean> {
+  for (const input of inputs) {
+    const now = await fileState(input.file);
+    if (now === undefined || now.mtimeMs !== input.mtimeMs || now.size !== input.size) return false;
+  }
+  return true;
+}
+
+async function compile(source: ContractSource): Promise<Compiled> {
   const entry = 'path' in source
     ? { entryPoints: [source.path], define: { 'import.meta.url': JSON.stringify(pathToFileURL(source.path).href) } }
     : { stdin: { contents: `export * from ${JSON.stringify(source.specifier)};`, resolveDir: source.cwd, loader: 'js' as const } };
@@ -67,6 +108,7 @@ export async function compileContractModule(source: ContractSource): Promise<str
     platform: 'node',
     target: 'node20',
     logLevel: 'silent',
+    metafile: true,
     plugins: [externalPackages],
   }).catch((error: unknown) => {
     const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }).errors?.[0];
@@ -78,5 +120,10 @@ export async function compileContractModule(source: ContractSource): Promise<str
   const hash = createHash('sha256').update(JSON.stringify(source)).update('\0').update(code).digest('hex').slice(0, 20);
   const compiled = join(CONTRACT_CACHE_DIR, `${hash}.mjs`);
   await writeOnce(compiled, code);
-  return compiled;
+  // Input paths are relative to the working directory; `<stdin>` (a package specifier's
+  // re-export) is no file, and what it resolves to is listed beside it.
+  const files = Object.keys(result.metafile.inputs).filter((input) => input !== '<stdin>');
+  const inputs = await Promise.all(files.map((input) => fileState(resolve(input))));
+  // A file that cannot be looked at again is never trusted unchanged: compiled afresh each time.
+  return { path: compiled, inputs: inputs.every((input) => input !== undefined) ? inputs : [{ file: compiled, mtimeMs: -1, size: -1 }] };
 }

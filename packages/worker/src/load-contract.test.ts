@@ -1,9 +1,16 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BatchError } from './batch-error.js';
 import { loadContract, prepareContractRef, resolveContractRef } from './load-contract.js';
 import { tempDir } from './test-support/temp-dir.js';
+
+/** esbuild's bundling, counted: a memoized compile must not call it. */
+const esbuildBuilds = vi.hoisted(() => ({ count: 0 }));
+vi.mock('esbuild', async (importOriginal) => {
+  const esbuild = await importOriginal<typeof import('esbuild')>();
+  return { ...esbuild, build: ((options: Parameters<typeof esbuild.build>[0]) => (esbuildBuilds.count++, esbuild.build(options))) as typeof esbuild.build };
+});
 
 const dir = tempDir('load-contract');
 afterAll(() => dir.remove());
@@ -32,6 +39,26 @@ describe('prepareContractRef', () => {
     // The same source compiles to the same cached file.
     expect((await prepareContractRef(resolveContractRef({ module: './contract.ts', export: 'task' }, dir.path))).specifier).toBe(ref.specifier);
     expect((await loadContract({ module: './contract.ts', export: 'task' }, dir.path)).name).toBe('task');
+  });
+
+  it('compiles again in the same process only when the contract or a local file it imports changed', async () => {
+    writeFileSync(dir.file('part.ts'), 'export const size: number = 1;\n');
+    writeFileSync(dir.file('memo.ts'), "import { size } from './part.ts';\nexport const schema = { size };\n");
+    const prepare = async (): Promise<string> => (await prepareContractRef(resolveContractRef({ module: './memo.ts', export: 'schema' }, dir.path))).specifier;
+    const first = await prepare();
+    const bundled = esbuildBuilds.count;
+    expect(await prepare()).toBe(first);
+    expect(esbuildBuilds.count).toBe(bundled);
+    // Gone from the cache directory: bundled again.
+    rmSync(fileURLToPath(first));
+    expect(await prepare()).toBe(first);
+    expect(existsSync(fileURLToPath(first))).toBe(true);
+    expect(esbuildBuilds.count).toBe(bundled + 1);
+    writeFileSync(dir.file('part.ts'), 'export const size: number = 22;\n');
+    const changed = await prepare();
+    expect(esbuildBuilds.count).toBe(bundled + 2);
+    expect(changed).not.toBe(first);
+    expect(((await import(changed)) as { schema: { size: number } }).schema.size).toBe(22);
   });
 
   it('leaves a JavaScript contract as it is', async () => {

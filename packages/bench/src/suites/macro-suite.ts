@@ -6,7 +6,7 @@
  * passes that met the same machine load; the figures are medians over rounds.
  * Two generator profiles: the default even mix and a realistic one.
  */
-import { statSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LogProfile } from '../generate/generate-records.js';
 import { ensureLog } from '../generate/ensure-log.js';
@@ -16,6 +16,7 @@ import { CONTRACT_MODULE } from '../macro/contract-module.js';
 import { processLog } from '../macro/process-log.js';
 import { timeProcess, wholeProcessUnavailable, type ProcessSubject } from '../macro/whole-process.js';
 import { timeThreads } from '../macro/thread-ceiling.js';
+import { cpuByRole, readThreadCpu, type CpuByRole } from '../measure/thread-cpu.js';
 import { formatKindProfile, profileByKind } from '../macro/profile-by-kind.js';
 import type { Measurement } from '../measure/measure-task.js';
 import { loadCreateBatchPool, loadRunBatch, type BenchBatchPool, type BenchBatchStats, type CreateBatchPool, type RunBatch as RunBatchFn } from '../optional/load-run-batch.js';
@@ -36,6 +37,7 @@ const SUBJECTS: Record<Subject, string> = {
 };
 const BATCH_SUBJECTS = ['batch0', 'batch1', 'batch2', 'batch1warm', 'batch2warm'] as const;
 type BatchSubject = (typeof BATCH_SUBJECTS)[number];
+const BATCH_THREADS: Record<BatchSubject, number> = { batch0: 0, batch1: 1, batch2: 2, batch1warm: 1, batch2warm: 2 };
 
 interface Pass {
   ms: number;
@@ -43,6 +45,8 @@ interface Pass {
   cpuMs: number;
   records: number;
   valid: number;
+  /** CPU of the pass by thread (Linux only). */
+  roles?: CpuByRole;
 }
 
 function median(values: number[]): number {
@@ -60,19 +64,29 @@ function cpuMsSince(start: NodeJS.CpuUsage): number {
 type Place = { threads: number } | { pool: BenchBatchPool };
 
 function batchRunner(ctx: SuiteContext, runBatch: RunBatchFn) {
-  return async (input: string, place: Place, name: string): Promise<Pass> => {
+  return async (input: string, place: Place, name: string, workers = 0): Promise<Pass> => {
+    const output = join(ctx.tmpDir, `${name}.ndjson`);
+    // Each pass writes a new file, as a run usually does: overwriting the last pass's 26 MB
+    // output cost each pass about 5 ms of truncation, in the 1- and 2-thread passes alike.
+    rmSync(output, { force: true });
+    const threadsBefore = readThreadCpu();
     const started = performance.now();
     const cpu = process.cpuUsage();
     const stats: BenchBatchStats | undefined = await runBatch({
       input,
-      output: join(ctx.tmpDir, `${name}.ndjson`),
+      output,
       contract: { module: CONTRACT_MODULE, export: 'benchContract' },
       ...place,
       field: 'output',
       force: true,
     });
+    const ms = performance.now() - started;
+    const cpuMs = cpuMsSince(cpu);
+    const threadsAfter = threadsBefore === undefined ? undefined : readThreadCpu();
     const records = stats?.records ?? 0;
-    return { ms: performance.now() - started, cpuMs: cpuMsSince(cpu), records, valid: (stats?.validUntouched ?? 0) + (stats?.validRepaired ?? 0) };
+    const pass: Pass = { ms, cpuMs, records, valid: (stats?.validUntouched ?? 0) + (stats?.validRepaired ?? 0) };
+    if (threadsBefore !== undefined && threadsAfter !== undefined) pass.roles = cpuByRole(threadsBefore, threadsAfter, workers);
+    return pass;
   };
 }
 
@@ -134,7 +148,7 @@ async function measureProfile(ctx: SuiteContext, rec: SuiteRecorder, profile: Lo
         } else {
           const place = places.get(subject);
           if (runBatchPass === undefined || place === undefined) continue;
-          pass = await runBatchPass(log, place, subject);
+          pass = await runBatchPass(log, place, subject, BATCH_THREADS[subject]);
         }
         passes.set(subject, [...(passes.get(subject) ?? []), pass]);
       }
@@ -176,6 +190,7 @@ async function measureProfile(ctx: SuiteContext, rec: SuiteRecorder, profile: Lo
   ratio({ id: 'macro.batch2_fresh_vs_warm', label: 'Whole log: runBatch 2 threads, fresh pool vs warm pool (what warm-up costs)', unit: 'x', better: 'higher' }, 'batch2', 'batch2warm');
   ratio({ id: 'macro.batch1_vs_airlock1', label: 'Whole log: runBatch 1 thread (warm pool) vs Airlock in-process single-thread', unit: 'x', better: 'higher' }, 'batch1warm', 'airlock');
   ratio({ id: 'macro.batch_inline_vs_airlock1', label: 'Whole log: runBatch inline (reading, serializing, writing) vs Airlock in-process without output', unit: 'x', better: 'higher' }, 'batch0', 'airlock');
+  reportCpuByRole(rec, spec, passes.get('batch1warm'), passes.get('batch2warm'), bytes);
   // Single-thread work compared in CPU time: what a quiet core would show when the machine is shared.
   const cpuOf = (s: Subject): number | undefined => {
     const list = passes.get(s);
@@ -195,6 +210,25 @@ async function measureProfile(ctx: SuiteContext, rec: SuiteRecorder, profile: Lo
     const naive = passes.get('naive')?.[0];
     rec.ratio({ id: 'macro.naive.valid', label: 'Whole log: records valid with the naive pipeline', unit: '%', better: 'higher' }, ((naive?.valid ?? 0) / Math.max(naive?.records ?? 1, 1)) * 100);
   }
+}
+
+/**
+ * Where the CPU of the warm 1- and 2-thread passes goes (median pass by role), and the calling
+ * thread's time per MB of log: with more cores than workers that thread alone bounds the batch.
+ */
+function reportCpuByRole(rec: SuiteRecorder, spec: (base: RatioSpec) => RatioSpec, one: Pass[] | undefined, two: Pass[] | undefined, bytes: number): void {
+  const split = (list: Pass[] | undefined): CpuByRole | undefined => {
+    const roles = list?.map((p) => p.roles).filter((r): r is CpuByRole => r !== undefined) ?? [];
+    return roles.length === 0 ? undefined : { calling: median(roles.map((r) => r.calling)), workers: median(roles.map((r) => r.workers)), helpers: median(roles.map((r) => r.helpers)) };
+  };
+  const a = split(one);
+  const b = split(two);
+  if (a === undefined || b === undefined) return;
+  const line = (r: CpuByRole, label: string): string => `${label}: calling thread ${r.calling.toFixed(0)}, workers ${r.workers.toFixed(0)}, helper threads ${r.helpers.toFixed(0)} ms (all ${(r.calling + r.workers + r.helpers).toFixed(0)} ms)`;
+  const twoAll = b.calling + b.workers + b.helpers;
+  rec.note(`CPU by thread, warm passes (median): ${line(a, '1 thread')}; ${line(b, '2 threads')}. On 2 cores a 2-thread pass takes at least ${(twoAll / 2).toFixed(0)} ms; a 1-thread pass runs its calling and helper threads on the core its worker leaves free.`);
+  const perMb = b.calling / (bytes / 1e6);
+  rec.ratio(spec({ id: 'macro.batch_calling_cpu_ms_per_mb', label: 'Whole log: calling thread CPU per MB of log, runBatch 2 threads (warm)', unit: 'ms', better: 'lower' }), perMb, `bounds a batch at about ${Math.round(1000 / perMb)} MB/s whatever the thread count`);
 }
 
 /** Start-up: a tiny log inline and with 2 threads; the difference is what the pool costs. */

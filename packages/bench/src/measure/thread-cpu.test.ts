@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { cpuByRole, readThreadCpu } from './thread-cpu.js';
+
+describe('cpuByRole', () => {
+  it('splits CPU into the calling thread, the busiest others as workers, and the rest as helpers', () => {
+    const me = String(process.pid);
+    const before = new Map([[me, 100], ['11', 10], ['12', 5], ['13', 1]]);
+    const after = new Map([[me, 130], ['11', 410], ['12', 385], ['13', 9], ['14', 4]]);
+    expect(cpuByRole(before, after, 2)).toEqual({ calling: 30, workers: 780, helpers: 12 });
+    expect(cpuByRole(before, after, 1)).toEqual({ calling: 30, workers: 400, helpers: 392 });
+  });
+});
+
+describe('readThreadCpu', () => {
+  it.runIf(process.platform === 'linux')('reads the calling thread among the threads, its time growing with work', () => {
+    const before = readThreadCpu();
+    expect(before?.has(String(process.pid))).toBe(true);
+    let spin = 0;
+    const until = performance.now() + 30;
+    while (performance.now() < until) spin++;
+    const after = readThreadCpu()!;
+    expect(spin).toBeGreaterThan(0);
+    expect(cpuByRole(before!, after, 0).calling).toBeGreaterThan(10);
+  });
+});
