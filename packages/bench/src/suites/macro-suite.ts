@@ -97,27 +97,34 @@ interface BatchKit {
   reason: string | undefined;
 }
 
-/** Logs' worth of records each thread of a warm pool has processed before it is measured. */
-const WARM_LOGS_PER_THREAD = 2;
+/**
+ * Logs' worth of records each thread of a warm pool has processed before it is measured: about
+ * 100 MB of the 20 MB default log per thread. Each isolate keeps compiling the pipeline's rarer
+ * paths (YAML repair rules, the repairer's less common states) until it has seen about that
+ * much: a 2-thread pool's passes fell 0.49 → 0.42 s between 2 and 5 logs' worth per thread,
+ * a 1-thread pool's 0.76 → 0.74 s (the ninth session's code; its warm-up series is in the notes).
+ */
+const WARM_LOGS_PER_THREAD = 5;
 
 /**
  * Pools of 1 and 2 threads, warmed by unmeasured passes over the log until each thread has
  * processed {@link WARM_LOGS_PER_THREAD} logs' worth (a pass shares the log among the
  * threads, so a 2-thread pool takes twice the passes): what a long-running process, or a
- * batch of many logs, runs on after its first logs. After one log's worth a 1-thread pool
- * ran at its steady speed while a 2-thread pool's passes still fell (0.81, 0.70, 0.67 s over
- * the measured rounds): its two isolates compete with their own optimizing compilers for the
- * two cores, so each takes longer to reach its optimized code.
+ * batch of many logs, runs on after its first logs. Returns each warm pool's warm-up pass times.
  */
-async function warmPools(kit: BatchKit, run: ReturnType<typeof batchRunner>, log: string, places: Map<BatchSubject, Place>): Promise<void> {
+async function warmPools(kit: BatchKit, run: ReturnType<typeof batchRunner>, log: string, places: Map<BatchSubject, Place>): Promise<Map<BatchSubject, number[]>> {
   for (const [subject, threads] of [['batch0', 0], ['batch1', 1], ['batch2', 2]] as const) places.set(subject, { threads });
-  if (kit.createPool === undefined) return;
+  const warmUps = new Map<BatchSubject, number[]>();
+  if (kit.createPool === undefined) return warmUps;
   for (const [subject, threads] of [['batch1warm', 1], ['batch2warm', 2]] as const) {
     const pool = kit.createPool({ threads });
     // Registered before its warm-up, so a failing warm-up still has the pool closed.
     places.set(subject, { pool });
-    for (let pass = 0; pass < threads * WARM_LOGS_PER_THREAD; pass++) await run(log, { pool }, `${subject}-warm-up`);
+    const times: number[] = [];
+    for (let pass = 0; pass < threads * WARM_LOGS_PER_THREAD; pass++) times.push((await run(log, { pool }, `${subject}-warm-up`)).ms);
+    warmUps.set(subject, times);
   }
+  return warmUps;
 }
 
 async function closePools(places: Map<BatchSubject, Place>): Promise<void> {
@@ -136,7 +143,11 @@ async function measureProfile(ctx: SuiteContext, rec: SuiteRecorder, profile: Lo
   const passes = new Map<Subject, Pass[]>();
   let bytes = 0;
   try {
-    if (runBatchPass !== undefined) await warmPools(kit, runBatchPass, log, places);
+    if (runBatchPass !== undefined) {
+      const warmUps = await warmPools(kit, runBatchPass, log, places);
+      const series = [...warmUps].map(([subject, times]) => `${SUBJECTS[subject]}: ${times.map((ms) => (ms / 1000).toFixed(2)).join(' / ')} s`);
+      if (series.length > 0) rec.note(`Warm-up passes over ${caseName}, before the measured rounds: ${series.join('; ')}`);
+    }
     for (let round = 0; round < rounds; round++) {
       for (const subject of Object.keys(SUBJECTS) as Subject[]) {
         let pass: Pass;
@@ -259,8 +270,8 @@ async function measureThreadCeiling(ctx: SuiteContext, rec: SuiteRecorder): Prom
   const two: number[] = [];
   // Alternating, so both meet the same machine load.
   for (let round = 0; round < ctx.rounds; round++) {
-    one.push(...(await timeThreads(log, contract, 1, 1)));
-    two.push(...(await timeThreads(log, contract, 2, 1)));
+    one.push(...(await timeThreads(log, contract, 1, 1, WARM_LOGS_PER_THREAD)));
+    two.push(...(await timeThreads(log, contract, 2, 1, WARM_LOGS_PER_THREAD)));
   }
   const note = `1 thread ${one.map((ms) => ms.toFixed(0)).join(' / ')} ms, 2 threads ${two.map((ms) => ms.toFixed(0)).join(' / ')} ms per pass over ${formatSize(size)}`;
   rec.ratio({ id: 'macro.thread_ceiling_2v1', label: 'Per-chunk work alone (processChunk on plain threads, main thread idle): 2 threads vs 1 — the ceiling of the batch\'s 2-vs-1 ratio on this machine', unit: 'x', better: 'higher' }, median(one) / median(two), note);
