@@ -12,6 +12,12 @@ import { MAX_POOLED_BYTES, type SharedBufferPool } from './shared-buffer-pool.js
 /** Bytes of a block: the largest buffer the pool keeps, a few ranges' worth. */
 export const LOG_BLOCK_BYTES = MAX_POOLED_BYTES;
 
+/**
+ * Bytes of the first read: enough lines for the first ranges, so threads start before a whole
+ * block has come in (a 4 MB read took 2–3 ms, with every thread idle).
+ */
+export const FIRST_READ_BYTES = 1024 * 1024;
+
 /** What the reader reports as it goes. */
 export interface BlockReadProgress {
   /** Bytes read from the file so far. */
@@ -37,7 +43,7 @@ export async function* readLineBlocks(handle: FileHandle, start: number, end: nu
   // The block the caller is working on, while the next one is read.
   let yielded: Buffer | undefined;
   const readMore = (): Promise<number> => {
-    const want = Math.min(block.length - filled, end - position);
+    const want = Math.min(block.length - filled, end - position, position === start ? FIRST_READ_BYTES : Infinity);
     return want === 0 ? Promise.resolve(0) : handle.read(block, filled, want, position).then(({ bytesRead }) => bytesRead);
   };
   try {
