@@ -1,7 +1,8 @@
 /**
  * The resume point of a batch, next to its output. It is replaced atomically
- * (write a temporary file, then rename) after each committed chunk, so a crash
- * at any instant leaves either the old or the new checkpoint, never half of one.
+ * (write a temporary file, then rename) after commits (see `checkpoint-writer.ts`
+ * for when), so a crash at any instant leaves either the old or the new
+ * checkpoint, never half of one.
  */
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { reviveCounts } from './batch-counts.js';
