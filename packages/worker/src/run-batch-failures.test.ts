@@ -1,19 +1,18 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchError } from './batch-error.js';
 import { checkpointPath, readCheckpoint } from './checkpoint.js';
 import { diffBatches } from './diff-batches.js';
-import { readBatchOutput, type BatchResultRecord } from './read-batch-output.js';
+import { readBatchOutput } from './read-batch-output.js';
 import { runBatch } from './run-batch.js';
 import { makeRunLog } from './test-support/make-run-log.js';
+import { readRecords, TASK_CONTRACT } from './test-support/batch-records.js';
 import { tempDir } from './test-support/temp-dir.js';
 import type { BatchProgress, RunBatchOptions } from './types.js';
 
 const dir = tempDir('run-batch-failures');
-const schemas = fileURLToPath(new URL('./test-support/task-schemas.ts', import.meta.url));
-const contract = { module: schemas, export: 'taskSchema' };
+const contract = TASK_CONTRACT;
 const log = dir.file('log.jsonl');
 const RECORDS = 400;
 
@@ -28,11 +27,6 @@ async function batchError(run: Promise<unknown>): Promise<BatchError> {
   return error as BatchError;
 }
 
-async function records(path: string): Promise<BatchResultRecord[]> {
-  const out: BatchResultRecord[] = [];
-  for await (const record of await readBatchOutput(path)) out.push(record);
-  return out;
-}
 
 beforeAll(() => writeFileSync(log, makeRunLog(RECORDS)));
 afterAll(() => dir.remove());
@@ -48,11 +42,11 @@ describe('runBatch when the input fails mid-run', () => {
     expect(error.message).toMatch(/^cannot read input .*cut\.jsonl\.gz after line \d+: unexpected end of file; the \d+ records read before it are committed to .*cut\.ndjson \(checkpoint kept: rerun with --resume once the input is fixed\)$/);
     expect(committed).toBeGreaterThan(0);
     expect(committed).toBeLessThan(RECORDS);
-    const written = await records(dir.file('cut.ndjson'));
+    const written = await readRecords(dir.file('cut.ndjson'));
     expect(written).toHaveLength(committed);
     // Each committed record is the whole record: same results as the full log's first ones.
     await runBatch(options(log, 'full.ndjson'));
-    expect(written).toEqual((await records(dir.file('full.ndjson'))).slice(0, committed));
+    expect(written).toEqual((await readRecords(dir.file('full.ndjson'))).slice(0, committed));
     expect((await readCheckpoint(checkpointPath(dir.file('cut.ndjson'))))?.records).toBe(committed);
   });
 });
@@ -77,7 +71,7 @@ describe('runBatch over several inputs', () => {
     const progress: BatchProgress[] = [];
     const stats = await runBatch(options([log, second], 'multi.ndjson', { onProgress: (p) => progress.push(p) }));
     expect(stats.records).toBe(RECORDS + 150);
-    const written = await records(dir.file('multi.ndjson'));
+    const written = await readRecords(dir.file('multi.ndjson'));
     expect(written[0]).toMatchObject({ line: 1, file: log });
     expect(written[RECORDS]).toMatchObject({ line: 1, file: second });
     expect(written.at(-1)).toMatchObject({ line: makeRunLog(150).trimEnd().split('\n').length, file: second });
@@ -146,7 +140,7 @@ describe('runBatch on invalid UTF-8', () => {
     writeFileSync(bad, Buffer.concat([good, broken, good]));
     const stats = await runBatch(options(bad, 'bad-utf8.ndjson'));
     expect(stats.failures.bad_record).toBe(1);
-    const written = await records(dir.file('bad-utf8.ndjson'));
+    const written = await readRecords(dir.file('bad-utf8.ndjson'));
     expect(written[1]!.result).toMatchObject({ success: false, failure: 'bad_record', extractionError: 'line 2: invalid UTF-8 at byte 33 of the line' });
     expect(written[0]!.result.success).toBe(written[2]!.result.success);
     expect(stats.examples.bad_record).toEqual({ line: 2, id: null, error: 'line 2: invalid UTF-8 at byte 33 of the line' });

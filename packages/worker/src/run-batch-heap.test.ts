@@ -1,22 +1,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readBatchOutput, type BatchResultRecord } from './read-batch-output.js';
 import { HEAP_EXHAUSTED_REASON } from './retry-out-of-memory.js';
 import { runBatch } from './run-batch.js';
+import { readRecords, TASK_CONTRACT } from './test-support/batch-records.js';
 import { tempDir } from './test-support/temp-dir.js';
 
 const dir = tempDir('run-batch-heap');
-const schemas = fileURLToPath(new URL('./test-support/task-schemas.ts', import.meta.url));
-const contract = { module: schemas, export: 'taskSchema' };
+const contract = TASK_CONTRACT;
 
 afterAll(() => dir.remove());
 
-async function records(path: string): Promise<BatchResultRecord[]> {
-  const out: BatchResultRecord[] = [];
-  for await (const record of await readBatchOutput(path)) out.push(record);
-  return out;
-}
 
 /** Lines of an NDJSON output after its metadata line, minus those of `skip` (1-based input lines). */
 function resultLines(path: string, skip: number): string[] {
@@ -31,7 +24,7 @@ describe('runBatch when a record exhausts a worker thread heap', () => {
     const log = dir.file('log.jsonl');
     writeFileSync(log, [task(1), task(2), hostile, '', task(5), task(6)].join('\n') + '\n');
     const threaded = await runBatch({ input: log, output: dir.file('threaded.ndjson'), contract, threads: 1, chunkSize: 8, threadHeapMb: 32 });
-    const out = await records(dir.file('threaded.ndjson'));
+    const out = await readRecords(dir.file('threaded.ndjson'));
     expect(out.map((r) => [r.line, r.id, r.result.success ? 'ok' : r.result.failure])).toEqual([
       [1, 'r1', 'ok'],
       [2, 'r2', 'ok'],

@@ -1,22 +1,15 @@
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readBatchOutput, type BatchResultRecord } from './read-batch-output.js';
 import { LOG_BLOCK_BYTES } from './read-line-blocks.js';
 import { runBatch } from './run-batch.js';
+import { readRecords, TASK_CONTRACT } from './test-support/batch-records.js';
 import { tempDir } from './test-support/temp-dir.js';
 
 const dir = tempDir('run-batch-long-line');
-const schemas = fileURLToPath(new URL('./test-support/task-schemas.ts', import.meta.url));
-const contract = { module: schemas, export: 'taskSchema' };
+const contract = TASK_CONTRACT;
 
 afterAll(() => dir.remove());
 
-async function records(path: string): Promise<BatchResultRecord[]> {
-  const out: BatchResultRecord[] = [];
-  for await (const record of await readBatchOutput(path)) out.push(record);
-  return out;
-}
 
 describe('runBatch over a record longer than a read block', () => {
   it('reads it whole, and the records around it, with threads and inline alike', async () => {
@@ -29,7 +22,7 @@ describe('runBatch over a record longer than a read block', () => {
       const output = dir.file(`out-${threads}.ndjson`);
       const stats = await runBatch({ input: log, output, contract, threads, chunkSize: 2 });
       expect(stats.records).toBe(4);
-      const out = await records(output);
+      const out = await readRecords(output);
       expect(out.map((r) => [r.line, r.id, r.result.success])).toEqual([[1, 'r1', true], [2, 'r2', true], [3, 'r3', true], [4, 'r4', true]]);
       const big = out[1]!.result;
       expect(big.success && (big.data as { title: string }).title.length).toBe(LOG_BLOCK_BYTES + 1000);
