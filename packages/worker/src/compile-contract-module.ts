@@ -60,7 +60,9 @@ export async function compileContractModule(source: ContractSource): Promise<str
   const before = compiledBefore.get(key);
   if (before !== undefined && existsSync(before.path) && (await sameFiles(before.inputs))) return before.path;
   const compiled = await compile(source);
-  compiledBefore.set(key, compiled);
+  // A file that cannot be looked at again is never trusted unchanged: compiled afresh each time.
+  if (compiled.inputs !== undefined) compiledBefore.set(key, { path: compiled.path, inputs: compiled.inputs });
+  else compiledBefore.delete(key);
   return compiled.path;
 }
 
@@ -96,7 +98,8 @@ async function sameFiles(inputs: readonly FileState[]): Promise<boolean> {
   return true;
 }
 
-async function compile(source: ContractSource): Promise<Compiled> {
+/** The module compiled, and the files it was compiled from (undefined when one cannot be looked at). */
+async function compile(source: ContractSource): Promise<{ path: string; inputs: FileState[] | undefined }> {
   const entry = 'path' in source
     ? { entryPoints: [source.path], define: { 'import.meta.url': JSON.stringify(pathToFileURL(source.path).href) } }
     : { stdin: { contents: `export * from ${JSON.stringify(source.specifier)};`, resolveDir: source.cwd, loader: 'js' as const } };
@@ -124,6 +127,5 @@ async function compile(source: ContractSource): Promise<Compiled> {
   // re-export) is no file, and what it resolves to is listed beside it.
   const files = Object.keys(result.metafile.inputs).filter((input) => input !== '<stdin>');
   const inputs = await Promise.all(files.map((input) => fileState(resolve(input))));
-  // A file that cannot be looked at again is never trusted unchanged: compiled afresh each time.
-  return { path: compiled, inputs: inputs.every((input) => input !== undefined) ? inputs : [{ file: compiled, mtimeMs: -1, size: -1 }] };
+  return { path: compiled, inputs: inputs.every((input) => input !== undefined) ? inputs : undefined };
 }
