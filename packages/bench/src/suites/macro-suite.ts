@@ -101,8 +101,9 @@ interface BatchKit {
  * Logs' worth of records each thread of a warm pool has processed before it is measured: about
  * 100 MB of the 20 MB default log per thread. Each isolate keeps compiling the pipeline's rarer
  * paths (YAML repair rules, the repairer's less common states) until it has seen about that
- * much: a 2-thread pool's passes fell 0.49 → 0.42 s between 2 and 5 logs' worth per thread,
- * a 1-thread pool's 0.76 → 0.74 s (the ninth session's code; its warm-up series is in the notes).
+ * much: a 2-thread pool's passes fell 0.50 → 0.44 s between 2 and 5 logs' worth per thread,
+ * while a 1-thread pool's held at 0.76–0.78 s (the ninth session's code; each run's warm-up
+ * series is in its notes).
  */
 const WARM_LOGS_PER_THREAD = 5;
 
