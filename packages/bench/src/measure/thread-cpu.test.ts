@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuByRole, readThreadCpu } from './thread-cpu.js';
+import { cpuByRole, readThreadCpu, shortestPass } from './thread-cpu.js';
 
 describe('cpuByRole', () => {
   it('splits CPU into the calling thread, the busiest others as workers, and the rest as helpers', () => {
@@ -8,6 +8,15 @@ describe('cpuByRole', () => {
     const after = new Map([[me, 130], ['11', 410], ['12', 385], ['13', 9], ['14', 4]]);
     expect(cpuByRole(before, after, 2)).toEqual({ calling: 30, workers: 780, helpers: 12 });
     expect(cpuByRole(before, after, 1)).toEqual({ calling: 30, workers: 400, helpers: 392 });
+  });
+});
+
+describe('shortestPass', () => {
+  it('is the CPU shared among the cores where cores are scarce, one worker\'s share where they are not', () => {
+    const cpu = { calling: 30, workers: 800, helpers: 70 };
+    expect(shortestPass(cpu, 2, 2)).toBe(450);
+    expect(shortestPass(cpu, 2, 8)).toBe(400);
+    expect(shortestPass(cpu, 1, 2)).toBe(800);
   });
 });
 

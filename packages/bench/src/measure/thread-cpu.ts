@@ -63,3 +63,18 @@ export function cpuByRole(before: ThreadCpu, after: ThreadCpu, workers: number):
   const sum = (values: number[]): number => values.reduce((total, value) => total + value, 0);
   return { calling: callingMs, workers: sum(others.slice(0, workers)), helpers: sum(others.slice(workers)) };
 }
+
+/**
+ * The shortest wall time a pass with this CPU split can take on `cores` cores: all its CPU
+ * shared evenly among the cores, and never less than one worker's even share of the workers'
+ * CPU. A 1-thread pass's wall time divided by this is the most its 2-thread counterpart could
+ * gain, given the CPU it spends.
+ *
+ * @example
+ * shortestPass({ calling: 30, workers: 800, helpers: 70 }, 2, 2) // 450: two cores, 900 ms of CPU
+ * shortestPass({ calling: 30, workers: 800, helpers: 70 }, 2, 8) // 400: one worker's 800 / 2
+ */
+export function shortestPass(cpu: CpuByRole, workers: number, cores: number): number {
+  const all = cpu.calling + cpu.workers + cpu.helpers;
+  return Math.max(all / Math.max(cores, 1), cpu.workers / Math.max(workers, 1));
+}

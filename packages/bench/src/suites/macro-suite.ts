@@ -7,6 +7,7 @@
  * Two generator profiles: the default even mix and a realistic one.
  */
 import { rmSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { LogProfile } from '../generate/generate-records.js';
 import { ensureLog } from '../generate/ensure-log.js';
@@ -16,7 +17,7 @@ import { CONTRACT_MODULE } from '../macro/contract-module.js';
 import { processLog } from '../macro/process-log.js';
 import { timeProcess, wholeProcessUnavailable, type ProcessSubject } from '../macro/whole-process.js';
 import { timeThreads } from '../macro/thread-ceiling.js';
-import { cpuByRole, readThreadCpu, type CpuByRole } from '../measure/thread-cpu.js';
+import { cpuByRole, readThreadCpu, shortestPass, type CpuByRole } from '../measure/thread-cpu.js';
 import { formatKindProfile, profileByKind } from '../macro/profile-by-kind.js';
 import type { Measurement } from '../measure/measure-task.js';
 import { loadCreateBatchPool, loadRunBatch, type BenchBatchPool, type BenchBatchStats, type CreateBatchPool, type RunBatch as RunBatchFn } from '../optional/load-run-batch.js';
@@ -239,6 +240,17 @@ function reportCpuByRole(rec: SuiteRecorder, spec: (base: RatioSpec) => RatioSpe
   const line = (r: CpuByRole, label: string): string => `${label}: calling thread ${r.calling.toFixed(0)}, workers ${r.workers.toFixed(0)}, helper threads ${r.helpers.toFixed(0)} ms (all ${(r.calling + r.workers + r.helpers).toFixed(0)} ms)`;
   const twoAll = b.calling + b.workers + b.helpers;
   rec.note(`CPU by thread, warm passes (median): ${line(a, '1 thread')}; ${line(b, '2 threads')}. On 2 cores a 2-thread pass takes at least ${(twoAll / 2).toFixed(0)} ms; a 1-thread pass runs its calling and helper threads on the core its worker leaves free.`);
+  const cores = availableParallelism();
+  const twoVsOne = BATCH2_VS_BATCH1.target?.value ?? 1.8;
+  const fastestTwo = shortestPass(b, 2, cores);
+  const oneWall = one === undefined ? undefined : median(one.map((p) => p.ms));
+  if (oneWall !== undefined) {
+    rec.ratio(
+      spec({ id: 'macro.batch2_vs_batch1_cpu_bound', label: `Whole log: the most a warm 2-thread pass could gain on 1 thread on this machine's ${cores} cores, given the CPU it spends (1-thread wall / 2-thread CPU shared among the cores)`, unit: 'x', better: 'higher' }),
+      oneWall / fastestTwo,
+      `1-thread pass ${oneWall.toFixed(0)} ms; 2-thread pass ${twoAll.toFixed(0)} ms of CPU on ${cores} cores: at least ${fastestTwo.toFixed(0)} ms${cores === 2 ? `; 2 vs 1 at ${twoVsOne}× on 2 cores needs a 2-thread pass of at most ${((2 * oneWall) / twoVsOne).toFixed(0)} ms of CPU` : ''}`,
+    );
+  }
   const perMb = b.calling / (bytes / 1e6);
   rec.ratio(spec({ id: 'macro.batch_calling_cpu_ms_per_mb', label: 'Whole log: calling thread CPU per MB of log, runBatch 2 threads (warm)', unit: 'ms', better: 'lower' }), perMb, `bounds a batch at about ${Math.round(1000 / perMb)} MB/s whatever the thread count`);
 }
