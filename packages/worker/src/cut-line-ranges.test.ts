@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cutLineRanges, type LineRange } from './cut-line-ranges.js';
+import { cutLineRanges, type CutOptions, type LineRange } from './cut-line-ranges.js';
 
-function cutAll(text: string, pieces: number[], options: { linesPerRange: number; maxBytes: number; skipLines: number }): LineRange[] {
+function cutAll(text: string, pieces: number[], options: CutOptions): LineRange[] {
   const bytes = Buffer.from(text);
   const cutter = cutLineRanges(options);
   const ranges: LineRange[] = [];
@@ -36,12 +36,19 @@ describe('cutLineRanges', () => {
     expect(ranges.map((r) => Buffer.from(r.bytes).toString())).toEqual(['aaaa\nb\n', 'cccccc\n', 'd\n']);
   });
 
+  it('tapers: near the end a range is at most the bytes left where it starts over the parts, down to the floor', () => {
+    const log = 'xxxxxxxxx\n'.repeat(100);
+    const ranges = cutAll(log, [64, 300, 7], { linesPerRange: 1000, maxBytes: 1 << 20, skipLines: 0, taper: { inputBytes: log.length, parts: 4, minBytes: 20 } });
+    // 1000 / 4 = 250, then (1000 - 250) / 4 = 187.5 → 190 (whole lines of 10 bytes), … down to 20.
+    expect(ranges.map((r) => r.bytes.length)).toEqual([250, 190, 140, 110, 80, 60, 50, 30, 30, 20, 20, 20]);
+  });
+
   it('gives every line exactly once, numbered as readline would, whatever the pieces, sizes and skips', () => {
     const text = fc.array(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 12 }), fc.constant('')), { maxLength: 40 }).map((lines) => lines.join('\n'));
     fc.assert(
-      fc.property(text, fc.boolean(), fc.array(fc.integer({ min: 1, max: 9 }), { maxLength: 30 }), fc.integer({ min: 1, max: 7 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 10 }), (body, newlineAtEnd, pieces, linesPerRange, maxBytes, skipLines) => {
+      fc.property(text, fc.boolean(), fc.array(fc.integer({ min: 1, max: 9 }), { maxLength: 30 }), fc.integer({ min: 1, max: 7 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 10 }), fc.option(fc.record({ parts: fc.integer({ min: 1, max: 8 }), minBytes: fc.integer({ min: 1, max: 12 }) })), (body, newlineAtEnd, pieces, linesPerRange, maxBytes, skipLines, taper) => {
         const log = newlineAtEnd && body !== '' ? `${body}\n` : body;
-        const ranges = cutAll(log, pieces, { linesPerRange, maxBytes, skipLines });
+        const ranges = cutAll(log, pieces, { linesPerRange, maxBytes, skipLines, ...(taper === null ? {} : { taper: { ...taper, inputBytes: Buffer.byteLength(log) } }) });
         const expected = linesOf(log).slice(skipLines);
         const got = ranges.flatMap((r) => linesOf(Buffer.from(r.bytes).toString()));
         expect(got).toEqual(expected);

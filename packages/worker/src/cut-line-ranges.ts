@@ -60,6 +60,13 @@ export interface CutOptions {
    * with a line end closes a range there (a block reader's chunks all do, but the last).
    */
   shared?: SharedChunks;
+  /**
+   * The input's length in bytes, when known before it is read: ranges near its end are cut
+   * smaller, each at most 1/`parts` of the bytes left where it starts (never under
+   * `minBytes`), so the threads finish together instead of one waiting on another's last
+   * full range.
+   */
+  taper?: { inputBytes: number; parts: number; minBytes: number };
 }
 
 /**
@@ -75,7 +82,12 @@ export interface CutOptions {
  * cutter.end(); // { firstLine: 3, lines: 1, bytes: 'c' }
  */
 export function cutLineRanges(options: CutOptions): LineCutter {
-  const { linesPerRange, maxBytes, allocate = sharedBytes, shared } = options;
+  const { linesPerRange, maxBytes, allocate = sharedBytes, shared, taper } = options;
+  /** Most bytes of a range starting `at` bytes into the input. */
+  const limitFrom = (at: number): number => (taper === undefined ? maxBytes : Math.min(maxBytes, Math.max(taper.minBytes, (taper.inputBytes - at) / taper.parts)));
+  let limit = limitFrom(0);
+  /** Bytes of the chunks pushed before the current one. */
+  let pushed = 0;
   let skip = options.skipLines;
   let skipped = 0;
   // A shard of a queued batch starts mid-log: its lines keep their numbers in the whole log.
@@ -120,9 +132,10 @@ export function cutLineRanges(options: CutOptions): LineCutter {
           continue;
         }
         pendingLines++;
-        if (pendingLines >= linesPerRange || pendingBytes + nl + 1 - start >= maxBytes) {
+        if (pendingLines >= linesPerRange || pendingBytes + nl + 1 - start >= limit) {
           ranges.push(cut(chunk.subarray(start, nl + 1), pendingLines));
           start = nl + 1;
+          limit = limitFrom(pushed + start);
         }
       }
       if (start < chunk.length) {
@@ -131,6 +144,7 @@ export function cutLineRanges(options: CutOptions): LineCutter {
         // here, still a view, rather than wait to be copied together with the next block's.
         if (pendingLines > 0 && pending.length === 0 && chunk[chunk.length - 1] === 10 && shared?.holds(rest) === true) {
           ranges.push(cut(rest, pendingLines));
+          limit = limitFrom(pushed + chunk.length);
         } else {
           // Kept past this call: pooled memory gets a holder, so it is not handed out meanwhile.
           shared?.retain(rest);
@@ -138,6 +152,7 @@ export function cutLineRanges(options: CutOptions): LineCutter {
           pendingBytes += rest.length;
         }
       }
+      pushed += chunk.length;
       return ranges;
     },
     end() {

@@ -79,6 +79,20 @@ describe('runBatch output', () => {
     expect(readFileSync(dir.file(name), 'utf8')).toBe(reference);
   });
 
+  it('cuts the last chunks of a plain log smaller when threads share it, to the same output', async () => {
+    // Records of about 4 KB: 256-line chunks would be 1 MB, three for the whole log.
+    const padded = dir.file('padded.jsonl');
+    writeFileSync(padded, makeRunLog(RECORDS).split('\n').filter((l) => l !== '').map((l) => `${l.slice(0, -1)},"pad":"${'p'.repeat(4000)}"}\n`).join(''));
+    const chunks = async (threads: number): Promise<number> => {
+      let commits = 0;
+      await runBatch({ ...options(`padded-${threads}.ndjson`, { threads }), input: padded, onProgress: () => commits++ });
+      return commits;
+    };
+    expect(await chunks(1)).toBe(3);
+    expect(await chunks(2)).toBeGreaterThan(6);
+    expect(readFileSync(dir.file('padded-2.ndjson'), 'utf8')).toBe(readFileSync(dir.file('padded-1.ndjson'), 'utf8'));
+  });
+
   it('reads gzip input (detected from its bytes) to the same output', async () => {
     const gz = dir.file('log.data');
     writeFileSync(gz, gzipSync(readFileSync(input)));

@@ -30,6 +30,9 @@ export const DEFAULT_CHUNK_SIZE = 256;
 /** A chunk also ends at the first line end past this many bytes, so long records keep chunks (and memory) bounded. */
 export const MAX_CHUNK_BYTES = 1024 * 1024;
 
+/** The smallest chunk, in bytes, of a plain file's tapered end (see `CutOptions.taper`): a few lines of a typical log. */
+export const MIN_TAPER_BYTES = 32 * 1024;
+
 interface Pending {
   result: Promise<ChunkOutput>;
   /** Input line number of the chunk's last record. */
@@ -142,12 +145,15 @@ function readFailure(session: Session, file: number, error: unknown): BatchError
 }
 
 /** Reads, submits and commits one input until it ends or the signal aborts. Returns true when interrupted. */
-async function pumpInput(session: Session, runner: ChunkRunner, queue: Pending[], file: number, limits: { chunkSize: number; maxInFlight: number }): Promise<boolean> {
+async function pumpInput(session: Session, runner: ChunkRunner, queue: Pending[], file: number, limits: Limits): Promise<boolean> {
   const { signal } = session.options;
   const { field, idField, includeRaw } = session.metadata.airlock.options;
   const skipLines = file === session.output.file ? session.output.lines : 0;
   const firstLine = session.options.range?.firstLine ?? 1;
-  const cutter = cutLineRanges({ linesPerRange: limits.chunkSize, maxBytes: MAX_CHUNK_BYTES, skipLines, firstLine, allocate: (size) => session.buffers.take(size), shared: session.buffers });
+  const input = session.inputs.bytes[file]!;
+  // Several threads finish together when a plain file's last chunks shrink; a gzip's length is unknown.
+  const taper = limits.threads > 1 && !input.gzip && input.size !== undefined ? { inputBytes: input.size, parts: limits.maxInFlight, minBytes: MIN_TAPER_BYTES } : undefined;
+  const cutter = cutLineRanges({ linesPerRange: limits.chunkSize, maxBytes: MAX_CHUNK_BYTES, skipLines, firstLine, allocate: (size) => session.buffers.take(size), shared: session.buffers, ...(taper === undefined ? {} : { taper }) });
   // Records of a run of several inputs say which file they come from.
   const name = session.inputs.files.length > 1 ? { file: session.inputs.files[file]! } : {};
   let consumed = 0;
@@ -159,7 +165,7 @@ async function pumpInput(session: Session, runner: ChunkRunner, queue: Pending[]
     result.catch(() => {});
     queue.push({ result, lastLine: range.firstLine + range.lines - 1, file, inputEnd: cutter.skippedBytes() + consumed, buffers: [range.bytes, into] });
   };
-  const iterator = session.inputs.bytes[file]!.chunks(session.buffers);
+  const iterator = input.chunks(session.buffers);
   let interrupted = false;
   let readError: unknown;
   try {
@@ -197,11 +203,19 @@ async function pumpInput(session: Session, runner: ChunkRunner, queue: Pending[]
   return interrupted;
 }
 
+/** How a run cuts and hands out its chunks. */
+interface Limits {
+  chunkSize: number;
+  maxInFlight: number;
+  /** Worker threads (0: inline). */
+  threads: number;
+}
+
 /** Runs every input not yet committed, in order, then commits what is in flight. Returns true when interrupted. */
-async function pump(session: Session, runner: ChunkRunner, chunkSize: number, maxInFlight: number): Promise<boolean> {
+async function pump(session: Session, runner: ChunkRunner, limits: Limits): Promise<boolean> {
   const queue: Pending[] = [];
   for (let file = session.output.file; file < session.inputs.files.length; file++) {
-    if (await pumpInput(session, runner, queue, file, { chunkSize, maxInFlight })) {
+    if (await pumpInput(session, runner, queue, file, limits)) {
       while (queue.length > 0) await commit(session, queue.shift()!);
       return true;
     }
@@ -325,7 +339,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
   let interrupted: boolean;
   try {
     try {
-      interrupted = await pump(session, runner, chunkSize, maxInFlight);
+      interrupted = await pump(session, runner, { chunkSize, maxInFlight, threads });
     } catch (error) {
       // A run that fails leaves the checkpoint of its last commit: a resume redoes none of it.
       await checkpoints.flush().catch(() => {});
