@@ -28,6 +28,8 @@ export const YAML_FAST_ACCEPTANCE = atLeast('yaml.fast.acceptance', 'Share of cl
  */
 export const BATCH2_VS_NAIVE = atLeast('macro.batch2_warm_vs_naive', 'Whole log: runBatch 2 threads (warm pool) vs naive single-thread pipeline', 4);
 export const BATCH2_VS_BATCH1 = atLeast('macro.batch2_warm_vs_batch1_warm', 'Whole log: runBatch 2 threads vs 1 thread (warm pools)', 1.8);
+/** Collection pauses of an inline pass (the calling thread runs a worker's per-chunk work) over its wall time. */
+export const BATCH_INLINE_GC_SHARE = atMost('macro.batch_inline_gc_share', 'Whole log: share of a runBatch inline pass spent in garbage-collection pauses', 10, '%');
 export const BATCH_INLINE_VS_NAIVE = atLeast('macro.batch_inline_vs_naive', 'Whole log: runBatch inline (threads 0) vs naive single-thread pipeline', 1.8);
 /** Output kinds whose per-record cost should stay near the naive pipeline's (`JSON.parse` + Zod after a regex). */
 export const KINDS_NEAR_NAIVE = ['clean_json', 'fenced_json', 'tagged', 'wrapped'] as const;

@@ -18,11 +18,12 @@ import { processLog } from '../macro/process-log.js';
 import { timeProcess, wholeProcessUnavailable, type ProcessSubject } from '../macro/whole-process.js';
 import { timeThreads } from '../macro/thread-ceiling.js';
 import { cpuByRole, readThreadCpu, shortestPass, type CpuByRole } from '../measure/thread-cpu.js';
+import { watchGcPauses, type GcPauses } from '../measure/gc-pauses.js';
 import { formatKindProfile, profileByKind } from '../macro/profile-by-kind.js';
 import type { Measurement } from '../measure/measure-task.js';
 import { loadCreateBatchPool, loadRunBatch, type BenchBatchPool, type BenchBatchStats, type CreateBatchPool, type RunBatch as RunBatchFn } from '../optional/load-run-batch.js';
 import type { RatioSpec } from '../report/results.js';
-import { BATCH2_VS_BATCH1, BATCH2_VS_NAIVE, BATCH_INLINE_VS_NAIVE, BATCH_STARTUP_PER_THREAD, KINDS_NEAR_NAIVE, kindVsNaive } from '../report/targets.js';
+import { BATCH2_VS_BATCH1, BATCH2_VS_NAIVE, BATCH_INLINE_GC_SHARE, BATCH_INLINE_VS_NAIVE, BATCH_STARTUP_PER_THREAD, KINDS_NEAR_NAIVE, kindVsNaive } from '../report/targets.js';
 import type { SuiteRecorder } from './suite-recorder.js';
 import type { Suite, SuiteContext } from './suite.js';
 
@@ -48,6 +49,8 @@ interface Pass {
   valid: number;
   /** CPU of the pass by thread (Linux only). */
   roles?: CpuByRole;
+  /** Collection pauses of the calling thread during the pass, in ms (inline passes). */
+  gcMs?: number;
 }
 
 function median(values: number[]): number {
@@ -64,7 +67,7 @@ function cpuMsSince(start: NodeJS.CpuUsage): number {
 /** Where a run's chunks go: threads started for it, or a pool shared with earlier runs. */
 type Place = { threads: number } | { pool: BenchBatchPool };
 
-function batchRunner(ctx: SuiteContext, runBatch: RunBatchFn) {
+function batchRunner(ctx: SuiteContext, runBatch: RunBatchFn, gc?: GcPauses) {
   return async (input: string, place: Place, name: string, workers = 0): Promise<Pass> => {
     const output = join(ctx.tmpDir, `${name}.ndjson`);
     // Each pass writes a new file, as a run usually does: overwriting the last pass's 26 MB
@@ -87,6 +90,8 @@ function batchRunner(ctx: SuiteContext, runBatch: RunBatchFn) {
     const records = stats?.records ?? 0;
     const pass: Pass = { ms, cpuMs, records, valid: (stats?.validUntouched ?? 0) + (stats?.validRepaired ?? 0) };
     if (threadsBefore !== undefined && threadsAfter !== undefined) pass.roles = cpuByRole(threadsBefore, threadsAfter, workers);
+    // Inline, the calling thread does a worker's work: its collections are the batch's.
+    if (gc !== undefined && 'threads' in place && place.threads === 0) pass.gcMs = await gc.between(started, started + ms);
     return pass;
   };
 }
@@ -140,7 +145,8 @@ async function measureProfile(ctx: SuiteContext, rec: SuiteRecorder, profile: Lo
   const log = await ensureLog(ctx.corpusDir, size, ctx.seed, profile);
   const caseName = `run log ${formatSize(size)}${profile === 'default' ? '' : ` (${profile})`}`;
   const suffix = profile === 'default' ? '' : `.${profile}`;
-  const runBatchPass = kit.runBatch === undefined ? undefined : batchRunner(ctx, kit.runBatch);
+  const gc = watchGcPauses();
+  const runBatchPass = kit.runBatch === undefined ? undefined : batchRunner(ctx, kit.runBatch, gc);
   const places = new Map<BatchSubject, Place>();
   const passes = new Map<Subject, Pass[]>();
   let bytes = 0;
@@ -167,6 +173,7 @@ async function measureProfile(ctx: SuiteContext, rec: SuiteRecorder, profile: Lo
       }
     }
   } finally {
+    gc.stop();
     await closePools(places);
   }
   const measured = new Map<Subject, Measurement>();
@@ -204,6 +211,8 @@ async function measureProfile(ctx: SuiteContext, rec: SuiteRecorder, profile: Lo
   ratio({ id: 'macro.batch1_vs_airlock1', label: 'Whole log: runBatch 1 thread (warm pool) vs Airlock in-process single-thread', unit: 'x', better: 'higher' }, 'batch1warm', 'airlock');
   ratio({ id: 'macro.batch_inline_vs_airlock1', label: 'Whole log: runBatch inline (reading, serializing, writing) vs Airlock in-process without output', unit: 'x', better: 'higher' }, 'batch0', 'airlock');
   reportCpuByRole(rec, spec, passes.get('batch1warm'), passes.get('batch2warm'), bytes);
+  const shares = (passes.get('batch0') ?? []).filter((p) => p.gcMs !== undefined).map((p) => (p.gcMs! / p.ms) * 100);
+  rec.ratio(spec(BATCH_INLINE_GC_SHARE), shares.length === 0 ? null : median(shares), shares.length > 1 ? `per round ${shares.map((v) => v.toFixed(1)).join(', ')} %` : undefined);
   // Single-thread work compared in CPU time: what a quiet core would show when the machine is shared.
   const cpuOf = (s: Subject): number | undefined => {
     const list = passes.get(s);
