@@ -151,8 +151,10 @@ async function pumpInput(session: Session, runner: ChunkRunner, queue: Pending[]
   const skipLines = file === session.output.file ? session.output.lines : 0;
   const firstLine = session.options.range?.firstLine ?? 1;
   const input = session.inputs.bytes[file]!;
-  // Several threads finish together when a plain file's last chunks shrink; a gzip's length is unknown.
-  const taper = limits.threads > 1 && !input.gzip && input.size !== undefined ? { inputBytes: input.size, parts: limits.maxInFlight, minBytes: MIN_TAPER_BYTES } : undefined;
+  // Several threads finish together when the run's last chunks shrink: those of its last input,
+  // when that is a plain file (a gzip's length is unknown).
+  const last = file === session.inputs.files.length - 1;
+  const taper = limits.threads > 1 && last && !input.gzip && input.size !== undefined ? { inputBytes: input.size, parts: limits.maxInFlight, minBytes: MIN_TAPER_BYTES } : undefined;
   const cutter = cutLineRanges({ linesPerRange: limits.chunkSize, maxBytes: MAX_CHUNK_BYTES, skipLines, firstLine, allocate: (size) => session.buffers.take(size), shared: session.buffers, ...(taper === undefined ? {} : { taper }) });
   // Records of a run of several inputs say which file they come from.
   const name = session.inputs.files.length > 1 ? { file: session.inputs.files[file]! } : {};
