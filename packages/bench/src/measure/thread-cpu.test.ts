@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuByRole, readThreadCpu, shortestPass } from './thread-cpu.js';
+import { allCpu, cpuByRole, readThreadCpu, shortestPass } from './thread-cpu.js';
 
 describe('cpuByRole', () => {
   it('splits CPU into the calling thread, the busiest others as workers, and the rest as helpers', () => {
@@ -17,6 +17,7 @@ describe('shortestPass', () => {
     expect(shortestPass(cpu, 2, 2)).toBe(450);
     expect(shortestPass(cpu, 2, 8)).toBe(400);
     expect(shortestPass(cpu, 1, 2)).toBe(800);
+    expect(allCpu(cpu)).toBe(900);
   });
 });
 

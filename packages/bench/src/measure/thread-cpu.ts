@@ -65,6 +65,16 @@ export function cpuByRole(before: ThreadCpu, after: ThreadCpu, workers: number):
 }
 
 /**
+ * All the CPU of a pass, every role together.
+ *
+ * @example
+ * allCpu({ calling: 30, workers: 800, helpers: 70 }) // 900
+ */
+export function allCpu(cpu: CpuByRole): number {
+  return cpu.calling + cpu.workers + cpu.helpers;
+}
+
+/**
  * The shortest wall time a pass with this CPU split can take on `cores` cores: all its CPU
  * shared evenly among the cores, and never less than one worker's even share of the workers'
  * CPU. A 1-thread pass's wall time divided by this is the most its 2-thread counterpart could
@@ -75,6 +85,5 @@ export function cpuByRole(before: ThreadCpu, after: ThreadCpu, workers: number):
  * shortestPass({ calling: 30, workers: 800, helpers: 70 }, 2, 8) // 400: one worker's 800 / 2
  */
 export function shortestPass(cpu: CpuByRole, workers: number, cores: number): number {
-  const all = cpu.calling + cpu.workers + cpu.helpers;
-  return Math.max(all / Math.max(cores, 1), cpu.workers / Math.max(workers, 1));
+  return Math.max(allCpu(cpu) / Math.max(cores, 1), cpu.workers / Math.max(workers, 1));
 }

@@ -17,7 +17,7 @@ import { CONTRACT_MODULE } from '../macro/contract-module.js';
 import { processLog } from '../macro/process-log.js';
 import { timeProcess, wholeProcessUnavailable, type ProcessSubject } from '../macro/whole-process.js';
 import { timeThreads } from '../macro/thread-ceiling.js';
-import { cpuByRole, readThreadCpu, shortestPass, type CpuByRole } from '../measure/thread-cpu.js';
+import { allCpu, cpuByRole, readThreadCpu, shortestPass, type CpuByRole } from '../measure/thread-cpu.js';
 import { watchGcPauses, type GcPauses } from '../measure/gc-pauses.js';
 import { formatKindProfile, profileByKind } from '../macro/profile-by-kind.js';
 import type { Measurement } from '../measure/measure-task.js';
@@ -211,7 +211,7 @@ async function measureProfile(ctx: SuiteContext, rec: SuiteRecorder, profile: Lo
   ratio({ id: 'macro.batch1_vs_airlock1', label: 'Whole log: runBatch 1 thread (warm pool) vs Airlock in-process single-thread', unit: 'x', better: 'higher' }, 'batch1warm', 'airlock');
   ratio({ id: 'macro.batch_inline_vs_airlock1', label: 'Whole log: runBatch inline (reading, serializing, writing) vs Airlock in-process without output', unit: 'x', better: 'higher' }, 'batch0', 'airlock');
   reportCpuByRole(rec, spec, passes.get('batch1warm'), passes.get('batch2warm'), bytes);
-  const shares = (passes.get('batch0') ?? []).filter((p) => p.gcMs !== undefined).map((p) => (p.gcMs! / p.ms) * 100);
+  const shares = (passes.get('batch0') ?? []).flatMap((p) => (p.gcMs === undefined ? [] : [(p.gcMs / p.ms) * 100]));
   rec.ratio(spec(BATCH_INLINE_GC_SHARE), shares.length === 0 ? null : median(shares), shares.length > 1 ? `per round ${shares.map((v) => v.toFixed(1)).join(', ')} %` : undefined);
   // Single-thread work compared in CPU time: what a quiet core would show when the machine is shared.
   const cpuOf = (s: Subject): number | undefined => {
@@ -239,27 +239,25 @@ async function measureProfile(ctx: SuiteContext, rec: SuiteRecorder, profile: Lo
  * thread's time per MB of log: with more cores than workers that thread alone bounds the batch.
  */
 function reportCpuByRole(rec: SuiteRecorder, spec: (base: RatioSpec) => RatioSpec, one: Pass[] | undefined, two: Pass[] | undefined, bytes: number): void {
-  const split = (list: Pass[] | undefined): CpuByRole | undefined => {
-    const roles = list?.map((p) => p.roles).filter((r): r is CpuByRole => r !== undefined) ?? [];
+  const split = (list: Pass[]): CpuByRole | undefined => {
+    const roles = list.map((p) => p.roles).filter((r): r is CpuByRole => r !== undefined);
     return roles.length === 0 ? undefined : { calling: median(roles.map((r) => r.calling)), workers: median(roles.map((r) => r.workers)), helpers: median(roles.map((r) => r.helpers)) };
   };
+  if (one === undefined || two === undefined) return;
   const a = split(one);
   const b = split(two);
   if (a === undefined || b === undefined) return;
-  const line = (r: CpuByRole, label: string): string => `${label}: calling thread ${r.calling.toFixed(0)}, workers ${r.workers.toFixed(0)}, helper threads ${r.helpers.toFixed(0)} ms (all ${(r.calling + r.workers + r.helpers).toFixed(0)} ms)`;
-  const twoAll = b.calling + b.workers + b.helpers;
-  rec.note(`CPU by thread, warm passes (median): ${line(a, '1 thread')}; ${line(b, '2 threads')}. On 2 cores a 2-thread pass takes at least ${(twoAll / 2).toFixed(0)} ms; a 1-thread pass runs its calling and helper threads on the core its worker leaves free.`);
+  const line = (r: CpuByRole, label: string): string => `${label}: calling thread ${r.calling.toFixed(0)}, workers ${r.workers.toFixed(0)}, helper threads ${r.helpers.toFixed(0)} ms (all ${allCpu(r).toFixed(0)} ms)`;
   const cores = availableParallelism();
-  const twoVsOne = BATCH2_VS_BATCH1.target?.value ?? 1.8;
   const fastestTwo = shortestPass(b, 2, cores);
-  const oneWall = one === undefined ? undefined : median(one.map((p) => p.ms));
-  if (oneWall !== undefined) {
-    rec.ratio(
-      spec({ id: 'macro.batch2_vs_batch1_cpu_bound', label: `Whole log: the most a warm 2-thread pass could gain on 1 thread on this machine's ${cores} cores, given the CPU it spends (1-thread wall / 2-thread CPU shared among the cores)`, unit: 'x', better: 'higher' }),
-      oneWall / fastestTwo,
-      `1-thread pass ${oneWall.toFixed(0)} ms; 2-thread pass ${twoAll.toFixed(0)} ms of CPU on ${cores} cores: at least ${fastestTwo.toFixed(0)} ms${cores === 2 ? `; 2 vs 1 at ${twoVsOne}× on 2 cores needs a 2-thread pass of at most ${((2 * oneWall) / twoVsOne).toFixed(0)} ms of CPU` : ''}`,
-    );
-  }
+  rec.note(`CPU by thread, warm passes (median): ${line(a, '1 thread')}; ${line(b, '2 threads')}. On ${cores} cores a 2-thread pass takes at least ${fastestTwo.toFixed(0)} ms; a 1-thread pass runs its calling and helper threads on a core its worker leaves free.`);
+  const twoVsOne = BATCH2_VS_BATCH1.target?.value ?? 1.8;
+  const oneWall = median(one.map((p) => p.ms));
+  rec.ratio(
+    spec({ id: 'macro.batch2_vs_batch1_cpu_bound', label: `Whole log: the most a warm 2-thread pass could gain on 1 thread on this machine's ${cores} cores, given the CPU it spends (1-thread wall / 2-thread CPU shared among the cores)`, unit: 'x', better: 'higher' }),
+    oneWall / fastestTwo,
+    `1-thread pass ${oneWall.toFixed(0)} ms; 2-thread pass ${allCpu(b).toFixed(0)} ms of CPU on ${cores} cores: at least ${fastestTwo.toFixed(0)} ms${cores === 2 ? `; 2 vs 1 at ${twoVsOne}× on 2 cores needs a 2-thread pass of at most ${((2 * oneWall) / twoVsOne).toFixed(0)} ms of CPU` : ''}`,
+  );
   const perMb = b.calling / (bytes / 1e6);
   rec.ratio(spec({ id: 'macro.batch_calling_cpu_ms_per_mb', label: 'Whole log: calling thread CPU per MB of log, runBatch 2 threads (warm)', unit: 'ms', better: 'lower' }), perMb, `bounds a batch at about ${Math.round(1000 / perMb)} MB/s whatever the thread count`);
 }
