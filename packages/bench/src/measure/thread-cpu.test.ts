@@ -25,9 +25,15 @@ describe('readThreadCpu', () => {
   it.runIf(process.platform === 'linux')('reads the calling thread among the threads, its time growing with work', () => {
     const before = readThreadCpu();
     expect(before?.has(String(process.pid))).toBe(true);
+    // Spins until the process has used 30 ms of CPU, not for 30 ms of wall time: on a loaded
+    // machine (other test files in parallel) a wall-time spin got under 10 ms of CPU.
     let spin = 0;
-    const until = performance.now() + 30;
-    while (performance.now() < until) spin++;
+    const start = process.cpuUsage();
+    const used = (): number => {
+      const now = process.cpuUsage(start);
+      return (now.user + now.system) / 1000;
+    };
+    while (used() < 30) spin++;
     const after = readThreadCpu()!;
     expect(spin).toBeGreaterThan(0);
     expect(cpuByRole(before!, after, 0).calling).toBeGreaterThan(10);
