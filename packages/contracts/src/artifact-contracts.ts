@@ -12,6 +12,8 @@ import { interviewDocument, interviewQuestions } from './interview.js';
 import { prd } from './prd.js';
 import { refinementChanges } from './refinement-changes.js';
 import { relevantFiles } from './relevant-files.js';
+import { defineContract } from '@airlock/core';
+import { z } from 'zod';
 import { voteScorecard } from './vote-scorecard.js';
 
 /**
@@ -20,7 +22,10 @@ import { voteScorecard } from './vote-scorecard.js';
  * @example
  * safeParse(text, ARTIFACT_CONTRACTS['bead-status'])
  */
+const anyDoc = defineContract({ name: 'looptroop.yaml_or_json', schema: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]) });
 export const ARTIFACT_CONTRACTS = {
+  yaml_rule: anyDoc,
+  generic_yaml_or_json: anyDoc,
   'interview-questions': interviewQuestions,
   'interview-document': interviewDocument,
   'full-answers': fullAnswers,
@@ -35,6 +40,22 @@ export const ARTIFACT_CONTRACTS = {
   'execution-setup-result': executionSetupResult,
   'refinement-changes': refinementChanges,
   erk: erkTripwireCandidates,
+  relevant_files: relevantFiles,
+  interview_questions: interviewQuestions,
+  interview_questions_list: interviewQuestions,
+  interview_refinement: interviewQuestions,
+  interview_document: interviewDocument,
+  resolved_interview_document: fullAnswers,
+  prd_refinement: prd,
+  prd_coverage_revision: prd,
+  beads_blueprint: beadsBlueprint,
+  beads_refinement: beadsBlueprint,
+  beads_jsonl: beadsExpanded,
+  vote_scorecard: voteScorecard,
+  execution_setup_plan: executionSetupPlan,
+  execution_setup_result: executionSetupResult,
+  bead_completion_marker: beadStatus,
+  final_test_commands: finalTestCommands,
 } as const;
 
 export type ArtifactName = keyof typeof ARTIFACT_CONTRACTS;
