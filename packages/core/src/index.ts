@@ -33,6 +33,8 @@ export { safeParse } from './pipeline/safe-parse.js';
 export { parse, AirlockParseError } from './pipeline/parse.js';
 export { deniedInterventions, STRICT_PROFILE } from './pipeline/repair-profile.js';
 export { defineContract, type ContractDefinition } from './contract/define-contract.js';
+export type { ContractCheck, CheckOutcome, CheckNote } from './validate/run-checks.js';
+export type { CheckCode } from './validate/check-codes.js';
 export { toContract, isContract, type Contract, type AnySchema, type YamlHints } from './contract/contract.js';
 export { DEFAULT_WRAPPER_KEYS } from './contract/normalization-spec.js';
 export type {

@@ -8,8 +8,9 @@ import { JSON_CODES } from './json/codes.js';
 import { YAML_CODES } from './yaml/codes.js';
 import { NORMALIZE_CODES } from './normalize/codes.js';
 import { ALIGN_CODES } from './normalize/align-codes.js';
+import { CHECK_CODES } from './validate/check-codes.js';
 
 /** Every intervention code Airlock can emit. */
-export const INTERVENTION_CODES = [...SCAN_CODES, ...JSON_CODES, ...YAML_CODES, ...NORMALIZE_CODES, ...ALIGN_CODES] as const;
+export const INTERVENTION_CODES = [...SCAN_CODES, ...JSON_CODES, ...YAML_CODES, ...NORMALIZE_CODES, ...ALIGN_CODES, ...CHECK_CODES] as const;
 
 export type InterventionCode = (typeof INTERVENTION_CODES)[number];

@@ -7,6 +7,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { schemaFingerprint } from '../schema/schema-fingerprint.js';
 import { CONTRACT_BRAND, isContract as isBranded } from './contract-brand.js';
 import type { NormalizationSpec } from './normalization-spec.js';
+import type { ContractCheck } from '../validate/run-checks.js';
 
 export { CONTRACT_BRAND } from './contract-brand.js';
 
@@ -37,6 +38,8 @@ export interface Contract<T = unknown> {
   readonly normalization: NormalizationSpec;
   /** Hints for the YAML structural repairs; filled by `defineContract`. */
   readonly yamlHints: YamlHints;
+  /** Checks run on the validated value with the runtime context; filled by `defineContract`. */
+  readonly checks?: readonly ContractCheck<T>[];
 }
 
 /** Per-contract knowledge the YAML structural repairs may use (seed 001). */

@@ -4,6 +4,7 @@
  */
 import { CONTRACT_BRAND, isStandardSchema, schemaExpect, schemaKeys, withFingerprint, type AnySchema, type Contract, type YamlHints } from './contract.js';
 import type { NormalizationSpec } from './normalization-spec.js';
+import type { ContractCheck } from '../validate/run-checks.js';
 
 /** What `defineContract` takes: a name, a schema, and any normalization fields. */
 export interface ContractDefinition<T> extends NormalizationSpec {
@@ -18,14 +19,18 @@ export interface ContractDefinition<T> extends NormalizationSpec {
   readonly expect?: Contract['expect'];
   /** Hints for the YAML repairs. List primary keys default to the id keys of `ids`. */
   readonly yaml?: YamlHints;
+  /** Checks run on the validated value with `options.context` (see {@link ContractCheck}). */
+  readonly checks?: readonly ContractCheck<T>[];
 }
 
 const SPEC_FIELDS = [
   'wrappers',
+  'genericWrappers',
   'replaceDefaultWrappers',
   'rootAliases',
   'aliases',
   'extras',
+  'keyMatching',
   'synonyms',
   'enumAliases',
   'ids',
@@ -96,5 +101,6 @@ export function defineContract<T>(definition: ContractDefinition<T>): Contract<T
     expect: definition.expect ?? schemaExpect(definition.schema),
     normalization,
     yamlHints: yamlHintsOf(definition as ContractDefinition<unknown>),
+    ...(definition.checks !== undefined && definition.checks.length > 0 && { checks: definition.checks }),
   });
 }

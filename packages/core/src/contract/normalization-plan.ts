@@ -78,6 +78,8 @@ export interface NormalizationPlan {
   readonly model: SchemaModel;
   /** Normalized wrapper keys. */
   readonly wrappers: ReadonlySet<string>;
+  /** Any one-key root collapses to its value (`genericWrappers`). */
+  readonly genericWrappers: boolean;
   /** Known top-level keys (schema keys and root aliases). */
   readonly rootKeys: ReadonlySet<string>;
   /** `rootKeys` through `normKey`, computed once: wrapper detection runs on every output. */
@@ -254,6 +256,7 @@ export function compilePlan(schema: unknown, spec: NormalizationSpec, expect: Co
   return {
     model,
     wrappers,
+    genericWrappers: spec.genericWrappers === true,
     rootKeys: new Set(rootKeys),
     normalizedRootKeys: new Set(rootKeys.map(normKey)),
     aliases,

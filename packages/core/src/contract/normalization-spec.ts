@@ -122,6 +122,13 @@ export interface StringShape {
   readonly join?: string;
   /** Lowercase a string that is not already lowercase. */
   readonly lowercase?: boolean;
+  /**
+   * The place is a list of strings, read leniently: a multi-line string becomes its lines
+   * (leading `-`, `*`, `•`, `1.`, `1)` removed), a list's items are trimmed with blank
+   * items dropped, numbers and booleans become their text, and objects their YAML text.
+   * A one-line string is left to the schema's coercion (`coerced_to_array`).
+   */
+  readonly list?: boolean;
 }
 
 /** Which entries of a list are dropped (recorded) instead of failing the whole artifact. */
@@ -167,12 +174,25 @@ export interface AttributionRule {
 export interface NormalizationSpec {
   /** Wrapper keys unwrapped at the root, in addition to {@link DEFAULT_WRAPPER_KEYS}. */
   readonly wrappers?: readonly string[];
+  /**
+   * Any root object with exactly one key is a wrapper too, declared or not, and collapses to
+   * its value, recursively; a collapse that reaches something other than an object refuses
+   * (`{status: 'clean'}` alone is a wrapped scalar, not a coverage result).
+   */
+  readonly genericWrappers?: boolean;
   /** Replace the default wrapper keys instead of extending them. */
   readonly replaceDefaultWrappers?: boolean;
   /** Root key → its aliases (`candidates: ['tripwire_candidates']`). */
   readonly rootAliases?: Readonly<Record<string, readonly string[]>>;
   /** Field path → its aliases (`'candidates[].action': ['title', 'name']`). */
   readonly aliases?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * `loose`: a key spelled like a declared key up to case and separators (`prd_refs`,
+   * `PRD-Refs` for `prdRefs`) is that key, renamed without a record; of several keys naming
+   * one field the first wins (the others dropped and recorded) instead of a refusal.
+   * Default: such renames are recorded (`key_aliased`) and differing duplicates refuse.
+   */
+  readonly keyMatching?: 'loose';
   /** Keys the schema does not declare. Default `strip` (recorded) for plain Zod objects. */
   readonly extras?: ExtrasPolicy;
   /** Field path → synonym table (`status`, `checks.tests`, `tags[]`; `''` is a scalar root). */

@@ -89,7 +89,7 @@ interface Found {
   value: unknown;
 }
 
-function aliasObject(object: PlainObject, keys: readonly string[], location: WalkLocation, { canonicals, lookup }: AliasTable, changes: Intervention[], issues: ValidationIssue[]): PlainObject {
+function aliasObject(object: PlainObject, keys: readonly string[], location: WalkLocation, { canonicals, lookup }: AliasTable, changes: Intervention[], issues: ValidationIssue[], loose: boolean): PlainObject {
   const found = new Map<string, Found[]>();
   for (const key of keys) {
     if (canonicals.has(key)) continue;
@@ -115,7 +115,7 @@ function aliasObject(object: PlainObject, keys: readonly string[], location: Wal
     }
     const first = list[0]!;
     const conflicting = list.find((alias) => !deepEqual(alias.value, first.value));
-    if (conflicting !== undefined) {
+    if (conflicting !== undefined && !loose) {
       issues.push({
         path: formatPath(fieldPath),
         message: `Ambiguous aliases "${first.key}" and "${conflicting.key}" for "${canonical}" carry different values; refusing to guess.`,
@@ -123,10 +123,12 @@ function aliasObject(object: PlainObject, keys: readonly string[], location: Wal
       continue;
     }
     renamed.set(first.key, canonical);
-    changes.push(normalizeChange('key_aliased', 'cleanup', `Renamed key "${first.key}" to "${canonical}" at ${formatPath(location.path)}.`, fieldPath, first.key, canonical));
+    // Loose key matching: a spelling of the key itself (`prd_refs` for `prdRefs`) is that key, not a rename.
+    if (!(loose && normKey(first.key) === normKey(canonical))) changes.push(normalizeChange('key_aliased', 'cleanup', `Renamed key "${first.key}" to "${canonical}" at ${formatPath(location.path)}.`, fieldPath, first.key, canonical));
     for (const alias of list.slice(1)) {
       dropped.add(alias.key);
-      changes.push(normalizeChange('alias_dropped', 'dropped', `Dropped alias key "${alias.key}" at ${formatPath(location.path)}: it repeats "${first.key}".`, fieldPath, excerpt(alias.value), ''));
+      const why = deepEqual(alias.value, first.value) ? `it repeats "${first.key}"` : `the first key for "${canonical}", "${first.key}", wins`;
+      changes.push(normalizeChange('alias_dropped', 'dropped', `Dropped alias key "${alias.key}" at ${formatPath(location.path)}: ${why}.`, fieldPath, excerpt(alias.value), ''));
     }
   }
   if (renamed.size === 0 && dropped.size === 0) return object;
@@ -142,12 +144,13 @@ function aliasObject(object: PlainObject, keys: readonly string[], location: Wal
  */
 export function aliasKeys(value: unknown, contract: Contract<unknown>, _options: NormalizeOptions = {}): NormalizeOutcome {
   const plan = planFor(contract);
+  const loose = contract.normalization.keyMatching === 'loose';
   const interventions: Intervention[] = [];
   const issues: ValidationIssue[] = [];
   const out = walkValue(value, plan, (node, location, keys) => {
     if (keys === undefined || !isPlainObject(node)) return node;
     const table = hasAliasedKey(keys, plan, location) ? aliasTable(plan, location) : undefined;
-    return table === undefined ? node : aliasObject(node, keys, location, table, interventions, issues);
+    return table === undefined ? node : aliasObject(node, keys, location, table, interventions, issues, loose);
   }, 'pre', ALIAS_SCOPE);
   if (issues.length > 0) {
     return { value, interventions, failure: { message: 'Aliased keys are ambiguous; the output was not normalized.', issues } };

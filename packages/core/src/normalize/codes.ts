@@ -25,6 +25,8 @@ export const NORMALIZE_CODES = [
   'value_nested',
   'text_sectioned',
   'array_joined',
+  'string_list_split',
+  'string_list_cleaned',
   'string_lowercased',
   'record_key_normalized',
   'non_object_entry_dropped',

@@ -17,6 +17,7 @@ export { nestBareValues } from './nest-bare-values.js';
 export { splitLabeledText, sectionText } from './split-labeled-text.js';
 export { normalizeRecordKeys, canonicalLabel } from './normalize-record-keys.js';
 export { shapeStrings } from './shape-strings.js';
+export { splitStringLists } from './split-string-lists.js';
 export { dropInvalidEntries } from './drop-invalid-entries.js';
 export { hoistKeys } from './hoist-keys.js';
 export { overlayFromContext } from './overlay-from-context.js';

@@ -29,6 +29,7 @@ import { replaceInvalidValues } from './replace-invalid-values.js';
 import { resolveAttribution } from './resolve-attribution.js';
 import { shapeIsCanonical } from './shape-is-canonical.js';
 import { shapeStrings } from './shape-strings.js';
+import { splitStringLists } from './split-string-lists.js';
 import { splitLabeledText } from './split-labeled-text.js';
 import { unwrapWrapperKeys } from './unwrap-wrapper-keys.js';
 
@@ -55,6 +56,7 @@ export const NORMALIZE_STAGES: readonly NormalizeStage[] = [
   splitLabeledText,
   normalizeRecordKeys,
   applyExtrasPolicy,
+  splitStringLists,
   coerceBySchema,
   replaceInvalidValues,
   shapeStrings,
@@ -95,7 +97,7 @@ const noRules = (family: PatternRuleFamily) => ({ plan }: StageSetting): boolean
  * declare few rules, so most stages have nothing to do on every output of them.
  */
 export const IDLE_WHEN: ReadonlyMap<NormalizeStage, (setting: StageSetting) => boolean> = new Map([
-  [unwrapWrapperKeys, ({ plan }: StageSetting) => plan.wrappers.size === 0 || plan.model.kind === 'record'],
+  [unwrapWrapperKeys, ({ plan }: StageSetting) => (plan.wrappers.size === 0 && !plan.genericWrappers) || plan.model.kind === 'record'],
   [dropOptionalNulls, ({ contract }: StageSetting) => contract.normalization.optionalNulls !== 'drop'],
   [hoistKeys, noRules('hoist')],
   [dropTruncatedEntry, ({ truncated }: StageSetting) => !truncated],
@@ -103,6 +105,7 @@ export const IDLE_WHEN: ReadonlyMap<NormalizeStage, (setting: StageSetting) => b
   [splitLabeledText, noRules('sections')],
   [normalizeRecordKeys, noRules('recordKeys')],
   [replaceInvalidValues, noRules('replaceInvalid')],
+  [splitStringLists, noRules('strings')],
   [shapeStrings, noRules('strings')],
   [dropInvalidEntries, noRules('drop')],
   [normalizePaths, ({ plan }: StageSetting) => plan.paths.size === 0],

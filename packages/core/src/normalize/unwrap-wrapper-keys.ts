@@ -29,6 +29,13 @@ function declaredScalar(model: SchemaModel, norm: string): boolean {
   return false;
 }
 
+/** A generic wrapper chain that ends in a list or a scalar: there is no artifact inside. */
+function collapsedToNonObject(chain: readonly string[], inner: unknown): NormalizeOutcome {
+  const kind = Array.isArray(inner) ? 'a list' : inner === null ? 'null' : `a ${typeof inner}`;
+  const message = `The root holds only the key "${chain.join(' -> ')}", whose value is ${kind}: a one-key root is a wrapper for this contract, and it wraps no object.`;
+  return { value: inner, interventions: [], failure: { message, issues: [{ path: chain.join('.'), message }] } };
+}
+
 /**
  * Removes wrapper keys around the artifact.
  *
@@ -39,7 +46,7 @@ function declaredScalar(model: SchemaModel, norm: string): boolean {
 export function unwrapWrapperKeys(value: unknown, contract: Contract<unknown>, _options: NormalizeOptions = {}): NormalizeOutcome {
   const plan = planFor(contract);
   // A record root accepts any key: a wrapper cannot be told from data there.
-  if (plan.wrappers.size === 0 || plan.model.kind === 'record') return { value, interventions: [] };
+  if ((plan.wrappers.size === 0 && !plan.genericWrappers) || plan.model.kind === 'record') return { value, interventions: [] };
   const known = plan.normalizedRootKeys;
   const chain: string[] = [];
   let current = value;
@@ -48,8 +55,15 @@ export function unwrapWrapperKeys(value: unknown, contract: Contract<unknown>, _
     if (keys.length !== 1) break;
     const key = keys[0]!;
     const norm = normKey(key);
-    if (!plan.wrappers.has(norm)) break;
     const inner = current[key];
+    if (plan.genericWrappers) {
+      // Generic wrappers: the only key of a root is never data, whatever its name.
+      if (!isPlainObject(inner)) return collapsedToNonObject([...chain, key], inner);
+      chain.push(key);
+      current = inner;
+      continue;
+    }
+    if (!plan.wrappers.has(norm)) break;
     if (!fitsRoot(inner, plan.expect)) break;
     // A key the contract declares at the root is data, unless it is declared a scalar and holds the artifact.
     if (known.has(norm) && (chain.length > 0 || !declaredScalar(plan.model, norm))) break;

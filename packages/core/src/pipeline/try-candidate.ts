@@ -9,6 +9,7 @@ import { planFor } from '../contract/normalization-plan.js';
 import { isScalarModel } from '../contract/schema-model.js';
 import { normalizeAndValidate } from '../normalize/align-value.js';
 import { toRawSpan, type Candidate } from '../scan/candidate.js';
+import { runChecks } from '../validate/run-checks.js';
 import { extractionInterventions } from '../scan/extraction-interventions.js';
 import type { CandidateFormat, CandidateInfo, Intervention, ParseFailure, ParseSuccess, Span } from '../types.js';
 import { deferredFailure, deferredIssues, failure } from './failure.js';
@@ -167,6 +168,14 @@ function judge<T>(reading: Reading, value: unknown, parsed: Intervention[], trun
     const message = cutOff ? 'The output was cut off and what remains does not match the contract.' : 'The candidate does not match the contract.';
     return { kind: 'failure', final, result: deferredIssues(failure(cutOff ? 'truncated' : 'schema', message, context), validation.issues) };
   }
+  let data = validation.value;
+  if (contract.checks !== undefined) {
+    const checked = runChecks(contract.checks, data, options.context);
+    if (!checked.ok) return { kind: 'failure', final, result: failure('schema', checked.message, { ...context, validationErrors: checked.issues }) };
+    data = checked.value;
+    for (const note of checked.interventions) interventions.push(note);
+    if (checked.interventions.length > 0) context.repairApplied = true;
+  }
   const denied = deniedInterventions(interventions.filter(isChange), options.repair);
   if (denied.length > 0) {
     const truncation = denied.some((i) => i.category === 'synthesized' && i.stage === 'parse');
@@ -177,11 +186,11 @@ function judge<T>(reading: Reading, value: unknown, parsed: Intervention[], trun
     kind: 'success',
     result: {
       success: true,
-      data: validation.value,
+      data,
       raw: outcome.value,
       candidate: info,
       interventions,
-      repairApplied,
+      repairApplied: context.repairApplied,
       normalized: normalized.interventions.some(isChange),
       truncated: outcome.truncated,
     },
