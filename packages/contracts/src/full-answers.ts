@@ -8,7 +8,7 @@
  * `semantic_validation`.
  */
 import { defineContract } from '@airlock/core';
-import { INTERVIEW_DOCUMENT_SPEC, INTERVIEW_DOCUMENT_WORDING } from './interview.js';
+import { INTERVIEW_DOCUMENT_SPEC, INTERVIEW_DOCUMENT_WORDING } from './interview-document.js';
 
 const ANSWER_FIELDS = ['answer', 'answered_by', 'answered_at', 'skipped', 'free_text', 'selected_option_ids'];
 const FROM_INTERVIEW = 'Canonicalized follow_up_rounds to match the approved Interview Results artifact.';

@@ -10,7 +10,8 @@
  * result.success && result.data.status; // 'done'
  */
 export { erkTripwireCandidates, erkTripwireCandidatesSchema } from './erk-tripwire-candidates.js';
-export { interviewQuestions, interviewQuestionsSchema, interviewQuestionSchema, interviewDocument, interviewDocumentSchema, INTERVIEW_PHASES } from './interview.js';
+export { interviewQuestions, interviewQuestionsSchema, interviewQuestionSchema, INTERVIEW_PHASES } from './interview.js';
+export { interviewDocument, interviewDocumentSchema } from './interview-document.js';
 export { fullAnswers } from './full-answers.js';
 export { prd, prdSchema } from './prd.js';
 export { beadsBlueprint, beadsBlueprintSchema, beadsExpanded, beadsExpandedSchema } from './beads.js';
