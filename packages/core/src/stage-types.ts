@@ -3,7 +3,7 @@
  * returns and receives, and the options of one safeParse call with their repair profile. The
  * scan, JSON, YAML and normalize folders import these from here, never from pipeline/.
  */
-import type { Contract } from './contract/contract.js';
+import type { Contract, YamlHints } from './contract/contract.js';
 import type { Category, FailureClass, Intervention, InterventionCode, Span } from './types.js';
 import type { WorkMeter } from './work-meter.js';
 
@@ -49,6 +49,8 @@ export interface ParseStageOptions {
   scalarRoot?: boolean;
   /** Tags/keys of the contract, for YAML structural repairs. */
   contract?: Contract<unknown>;
+  /** Runtime YAML hints (`options.context.yaml`), laid over the contract's. */
+  yamlHints?: YamlHints;
   /** The call's work budget: each text handed to a parser is charged, and a spent meter fails the candidate. */
   work?: WorkMeter;
 }

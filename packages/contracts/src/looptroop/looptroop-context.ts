@@ -26,8 +26,6 @@ const RENAMED: Readonly<Record<string, string>> = {
   refinedBlueprint: 'blueprint',
   blueprint: 'blueprint',
   allowTopLevelArray: 'allow_top_level_array',
-  nestedMappingChildren: 'yaml_nested_children',
-  sequenceItemPrimaryKeys: 'yaml_list_primary_keys',
   version: 'version',
 };
 
@@ -44,13 +42,17 @@ function snakeCase(key: string): string {
   return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
+/** YAML repair hints, as Airlock's `context.yaml` takes them, from LoopTroop's option names. */
+const YAML_HINTS: Readonly<Record<string, 'nestedChildren' | 'listPrimaryKeys'>> = {
+  nestedMappingChildren: 'nestedChildren',
+  sequenceItemPrimaryKeys: 'listPrimaryKeys',
+};
+
 /** A YAML rule's argument is a table of list primary keys (`{files: {primaryKey, childKeys}}`) or of nested children. */
-function yamlRuleContext(arg: Record<string, unknown>): Record<string, unknown> {
+function yamlRuleHints(arg: Record<string, unknown>): Record<string, unknown> {
   const values = Object.values(arg);
-  if (values.length > 0 && values.every((v) => typeof v === 'object' && v !== null && !Array.isArray(v) && 'primaryKey' in v)) {
-    return { yaml_list_primary_keys: arg };
-  }
-  if (values.length > 0 && values.every(Array.isArray)) return { yaml_nested_children: arg };
+  if (values.length > 0 && values.every((v) => typeof v === 'object' && v !== null && !Array.isArray(v) && 'primaryKey' in v)) return { listPrimaryKeys: arg };
+  if (values.length > 0 && values.every(Array.isArray)) return { nestedChildren: arg };
   return {};
 }
 
@@ -72,8 +74,14 @@ export function loopTroopContext(artifact: string, args: readonly unknown[] = []
   let position = 0;
   for (const arg of args) {
     if (typeof arg === 'object' && arg !== null && !Array.isArray(arg)) {
-      if (name === 'yaml_rule') Object.assign(context, yamlRuleContext(arg as Record<string, unknown>));
-      else for (const [key, value] of Object.entries(arg)) context[RENAMED[key] ?? snakeCase(key)] = value;
+      const record = arg as Record<string, unknown>;
+      const yaml: Record<string, unknown> = name === 'yaml_rule' ? yamlRuleHints(record) : {};
+      for (const [key, value] of Object.entries(record)) {
+        const hint = YAML_HINTS[key];
+        if (hint !== undefined) yaml[hint] = value;
+        else if (name !== 'yaml_rule') context[RENAMED[key] ?? snakeCase(key)] = value;
+      }
+      if (Object.keys(yaml).length > 0) context['yaml'] = yaml;
     } else {
       const key = positional[position++];
       if (key !== undefined && arg !== undefined && arg !== null) context[key] = arg;

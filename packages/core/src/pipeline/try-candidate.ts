@@ -9,6 +9,7 @@ import { planFor } from '../contract/normalization-plan.js';
 import { isScalarModel } from '../contract/schema-model.js';
 import { normalizeAndValidate } from '../normalize/align-value.js';
 import { toRawSpan, type Candidate } from '../scan/candidate.js';
+import type { YamlHints } from '../contract/contract.js';
 import { runChecks } from '../validate/run-checks.js';
 import { extractionInterventions } from '../scan/extraction-interventions.js';
 import type { CandidateFormat, CandidateInfo, Intervention, ParseFailure, ParseSuccess, Span } from '../types.js';
@@ -77,6 +78,8 @@ function parseOptions(contract: Contract<unknown>, options: SafeParseOptions, mo
   if (options.maxDepth !== undefined) parse.maxDepth = options.maxDepth;
   if (options.allowNdjson !== undefined) parse.allowNdjson = options.allowNdjson;
   if (work !== undefined) parse.work = work;
+  const hints = options.context?.['yaml'];
+  if (typeof hints === 'object' && hints !== null && !Array.isArray(hints)) parse.yamlHints = hints as YamlHints;
   return parse;
 }
 

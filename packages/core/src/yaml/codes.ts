@@ -26,6 +26,7 @@ export const YAML_CODES = [
   'yaml_sibling_indent', // 19
   'yaml_wrapper_indentation', // a wrapper key's body indented one level too shallow
   'yaml_wrapped_scalar_indented', // a list scalar wrapped onto the next line
+  'yaml_list_scalar_folded', // a list scalar needing quotes, wrapped onto deeper lines
   'yaml_doubled_quotes', // ''text'' around a scalar
   'yaml_block_scalar_indented', // a block scalar body left unindented before sibling keys
 ] as const;

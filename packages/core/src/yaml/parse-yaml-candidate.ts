@@ -86,7 +86,7 @@ export function parseYamlCandidate(candidate: Candidate, options: ParseStageOpti
   if (candidate.text.length > MAX_REPAIR_LENGTH) return outcomeOf(loadYaml(candidate.text, false, maxDepth, work), []);
 
   const trimmed = trimYamlTransportNoise(candidate);
-  const context = { hints: resolveYamlHints(options.contract) };
+  const context = { hints: resolveYamlHints(options.contract, options.yamlHints) };
   let last: LoadYamlResult | null = null;
   const accept = (text: string): Loaded | null => {
     if (work !== undefined && !work.charge(text.length)) return null;

@@ -31,6 +31,7 @@ import { repairSiblingIndentation } from './repairs/repair-sibling-indentation.j
 import { repairWrapperIndentation } from './repairs/repair-wrapper-indentation.js';
 import { repairTypedInlineKeys } from './repairs/repair-typed-inline-keys.js';
 import { repairWrappedScalar } from './repairs/repair-wrapped-scalar.js';
+import { repairFoldedListScalar } from './repairs/repair-folded-list-scalar.js';
 import { repairDoubledQuotes } from './repairs/repair-doubled-quotes.js';
 import { repairUnindentedBlockScalar } from './repairs/repair-unindented-block-scalar.js';
 
@@ -47,7 +48,7 @@ import { repairUnindentedBlockScalar } from './repairs/repair-unindented-block-s
 export const YAML_REPAIR_GROUPS: readonly (readonly YamlRepair[])[] = [
   [repairStrayFences, repairXmlTagLines],
   [repairInlineSequenceParent, repairColonSpacing, repairGluedKeys, repairNestedMappingChildren, repairWrapperIndentation, repairInlineKeys, repairTypedInlineKeys],
-  [repairPlainScalarColon, repairListPrimaryKey, repairWrappedScalar],
+  [repairFoldedListScalar, repairPlainScalarColon, repairListPrimaryKey, repairWrappedScalar],
   [repairFreeTextScalar, repairUnindentedBlockScalar, repairDashSpacing, repairDuplicateKeys],
   [repairInvalidEscapes, repairInnerQuotes, repairUnclosedQuote, repairDoubledQuotes, repairQuotedFragments, repairTypeUnion, repairReservedIndicators],
   [repairSequenceIndentDrift, repairSiblingIndentation],

@@ -4,7 +4,7 @@
  * of object-valued root fields) or left empty; the shipped contracts declare the
  * rest (list primary keys, wrapper keys) themselves.
  */
-import type { Contract } from '../contract/contract.js';
+import type { Contract, YamlHints } from '../contract/contract.js';
 import { schemaModel, type SchemaModel } from '../contract/schema-model.js';
 import type { ResolvedYamlHints } from './repairs/repair-kit.js';
 
@@ -68,6 +68,24 @@ export function objectChildren(contract: Pick<Contract<unknown>, 'schema'>): Rea
   return out;
 }
 
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+/**
+ * Runtime hints as given by a caller (`options.context.yaml`), read defensively: entries of
+ * the wrong type are ignored. A list primary key may be written `{ primaryKey: 'id' }`.
+ */
+function runtimeHints(runtime: YamlHints): { nestedChildren: Record<string, string[]>; listPrimaryKeys: Record<string, string>; freeTextKeys: string[]; wrapperKeys: string[] } {
+  const nestedChildren: Record<string, string[]> = {};
+  const listPrimaryKeys: Record<string, string> = {};
+  const entries = (value: unknown): [string, unknown][] => (typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : []);
+  for (const [parent, children] of entries(runtime.nestedChildren)) if (parent !== '__proto__') nestedChildren[parent] = strings(children);
+  for (const [list, key] of entries(runtime.listPrimaryKeys)) {
+    const primary = typeof key === 'string' ? key : (key as { primaryKey?: unknown } | null)?.primaryKey;
+    if (typeof primary === 'string' && list !== '__proto__') listPrimaryKeys[list] = primary;
+  }
+  return { nestedChildren, listPrimaryKeys, freeTextKeys: strings(runtime.freeTextKeys), wrapperKeys: strings(runtime.wrapperKeys) };
+}
+
 /**
  * The contract's YAML hints with what it leaves out derived from its schema (object fields'
  * children) or left empty: core knows no artifact's vocabulary.
@@ -75,11 +93,19 @@ export function objectChildren(contract: Pick<Contract<unknown>, 'schema'>): Rea
  * @example
  * resolveYamlHints(defineContract({ name: 'plan', schema, yaml: { listPrimaryKeys: { files: 'path' } } })).listPrimaryKeys.files // 'path'
  */
-export function resolveYamlHints(contract: Contract<unknown> | undefined): ResolvedYamlHints {
+export function resolveYamlHints(contract: Contract<unknown> | undefined, runtime?: YamlHints): ResolvedYamlHints {
   const hints = contract?.yamlHints ?? {};
-  const nestedChildren = hints.nestedChildren ?? (contract === undefined ? NONE : objectChildren(contract));
-  const listPrimaryKeys = hints.listPrimaryKeys ?? NONE;
+  let nestedChildren = hints.nestedChildren ?? (contract === undefined ? NONE : objectChildren(contract));
+  let listPrimaryKeys = hints.listPrimaryKeys ?? NONE;
   const freeTextKeys = new Set(hints.freeTextKeys ?? DEFAULT_FREE_TEXT_KEYS);
+  const wrapperKeys = new Set(hints.wrapperKeys ?? []);
+  if (runtime !== undefined) {
+    const extra = runtimeHints(runtime);
+    nestedChildren = { ...nestedChildren, ...extra.nestedChildren };
+    listPrimaryKeys = { ...listPrimaryKeys, ...extra.listPrimaryKeys };
+    for (const key of extra.freeTextKeys) freeTextKeys.add(key);
+    for (const key of extra.wrapperKeys) wrapperKeys.add(key);
+  }
   const knownKeys = new Set<string>(contract?.knownKeys ?? []);
   for (const [parent, children] of Object.entries(nestedChildren)) {
     knownKeys.add(parent);
@@ -91,5 +117,5 @@ export function resolveYamlHints(contract: Contract<unknown> | undefined): Resol
   }
   for (const key of freeTextKeys) knownKeys.add(key);
   const itemKeys = new Set<string>(contract === undefined ? [] : nestedSchemaKeys(contract));
-  return { nestedChildren, listPrimaryKeys, freeTextKeys, wrapperKeys: new Set(hints.wrapperKeys ?? []), knownKeys, itemKeys };
+  return { nestedChildren, listPrimaryKeys, freeTextKeys, wrapperKeys, knownKeys, itemKeys };
 }

@@ -68,6 +68,12 @@ function literal(line: YamlLine, entry: YamlEntry, chomp: string, body: string[]
   return [withValue(line.text, entry, `|${chomp}`), ...body.map((t) => (t === '' ? '' : pad + t)), ...metadata.map((m) => keyPad + m)];
 }
 
+/** True when the next non-blank line after `j` sits at `col` or less (or there is none). */
+function endsScalar(lines: readonly YamlLine[], j: number, col: number): boolean {
+  for (let k = j + 1; k < lines.length; k++) if (!isBlank(lines[k]!.text)) return indentOf(lines[k]!.text) <= col;
+  return true;
+}
+
 /** The rewrite of a free-text line and the index after the lines it consumed, or null. */
 function repairOne(lines: readonly YamlLine[], i: number, entry: YamlEntry): LineEdit | null {
   const line = lines[i]!;
@@ -87,20 +93,21 @@ function repairOne(lines: readonly YamlLine[], i: number, entry: YamlEntry): Lin
   }
   if (value.startsWith('"') || value === '') return null;
   if (value.startsWith("'")) {
-    if (singleQuoteEnd(value) >= 0) return null;
-    // Multi-line single-quoted: find the closing quote on a deeper line.
+    if (singleQuoteEnd(value) === value.length) return null;
+    // The scalar ends on the first line that ends with a quote and is followed by a line at the
+    // key's indentation or less: quotes inside it are the text's own (`the user's goal`).
     const parts = [value.slice(1)];
-    for (let j = i + 1; j < lines.length; j++) {
-      const text = lines[j]!.text;
-      if (!isBlank(text) && indentOf(text) <= col) return null;
-      const close = singleQuoteEnd("'" + text.trim());
-      if (close >= 0) {
-        if (close !== text.trim().length + 1) return null;
-        parts.push(text.trim().slice(0, -1));
+    for (let j = i; j < lines.length; j++) {
+      const text = j === i ? value : lines[j]!.text.trim();
+      if (j > i) {
+        if (!isBlank(lines[j]!.text) && indentOf(lines[j]!.text) <= col) return null;
+        parts.push(text);
+      }
+      if (text.endsWith("'") && (j > i || text.length > 1) && endsScalar(lines, j, col)) {
+        parts[parts.length - 1] = parts[parts.length - 1]!.slice(0, -1);
         const body = parts.map((p) => p.trim().replace(/''/g, "'"));
         return { texts: literal(line, entry, '-', body, []), end: j + 1 };
       }
-      parts.push(text.trim());
     }
     return null;
   }
