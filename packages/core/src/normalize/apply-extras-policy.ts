@@ -57,7 +57,8 @@ export function hasUndeclaredKey(keys: readonly string[], model: SchemaModel): b
  * @example
  * applyExtrasPolicy({ action: 'a', warning: 'w', severity: 'high' }, contract).interventions[0].rule // 'extra_key_stripped'
  */
-export function applyExtrasPolicy(value: unknown, contract: Contract<unknown>, _options: NormalizeOptions = {}): NormalizeOutcome {
+export function applyExtrasPolicy(value: unknown, contract: Contract<unknown>, options: NormalizeOptions = {}): NormalizeOutcome {
+  const moved = options.movedKeys;
   const plan = planFor(contract);
   const interventions: Intervention[] = [];
   const issues: ValidationIssue[] = [];
@@ -72,12 +73,21 @@ export function applyExtrasPolicy(value: unknown, contract: Contract<unknown>, _
       issues.push({ path: formatPath(location.path), message: `Unrecognized key(s): ${extras.map((k) => `'${k}'`).join(', ')}` });
       return node;
     }
+    const displaced = moved === undefined ? [] : extras.filter((k) => moved.has(k));
+    if (displaced.length > 0) {
+      const names = displaced.map((k) => `"${k}"`).join(', ');
+      issues.push({ path: formatPath(location.path), message: `Key(s) ${names} at ${formatPath(location.path)} sit on lines a YAML repair moved, and the contract does not declare them here: refusing rather than dropping them.` });
+      return node;
+    }
     for (const key of extras) {
       const message = `Stripped key "${key}" at ${formatPath(location.path)}: the contract does not declare it.`;
       interventions.push(normalizeChange('extra_key_stripped', 'dropped', message, [...location.path, key], excerpt(node[key]), ''));
     }
     return objectFrom(keys.filter((k) => model.shape.has(k)).map((k) => [k, node[k]] as const));
   }, 'pre', EXTRAS_SCOPE);
-  if (issues.length > 0) return { value, interventions: [], failure: { message: 'The output has keys the contract does not declare.', issues } };
+  if (issues.length > 0) {
+    const message = issues[0]!.message.includes('YAML repair moved') ? 'A YAML repair moved keys the contract does not declare where they landed; they were not dropped.' : 'The output has keys the contract does not declare.';
+    return { value, interventions: [], failure: { message, issues } };
+  }
   return { value: out, interventions };
 }

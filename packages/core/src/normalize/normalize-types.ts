@@ -12,6 +12,12 @@ export interface NormalizeOptions {
   context?: Readonly<Record<string, unknown>>;
   /** True when the parser closed a truncated structure. */
   truncated?: boolean;
+  /**
+   * Keys on lines a structural YAML repair moved (re-indented, split, nested): the extras
+   * policy refuses rather than strip one of them, since the repair may have put it in the
+   * wrong place and stripping would lose data the text holds.
+   */
+  movedKeys?: ReadonlySet<string>;
 }
 
 /** A refusal: the value cannot be normalized without guessing (e.g. ambiguous aliases). */

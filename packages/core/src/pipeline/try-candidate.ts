@@ -10,6 +10,7 @@ import { isScalarModel } from '../contract/schema-model.js';
 import { normalizeAndValidate } from '../normalize/align-value.js';
 import { toRawSpan, type Candidate } from '../scan/candidate.js';
 import type { YamlHints } from '../contract/contract.js';
+import { movedKeys } from '../yaml/codes.js';
 import { runChecks } from '../validate/run-checks.js';
 import { extractionInterventions } from '../scan/extraction-interventions.js';
 import type { CandidateFormat, CandidateInfo, Intervention, ParseFailure, ParseSuccess, Span } from '../types.js';
@@ -155,6 +156,8 @@ function judge<T>(reading: Reading, value: unknown, parsed: Intervention[], trun
   const { candidate, info, extraction, final, align } = reading;
   const outcome = { value, truncated };
   const normalizeOptions: NormalizeOptions = { truncated: outcome.truncated };
+  const moved = parsed.length === 0 ? undefined : movedKeys(parsed);
+  if (moved !== undefined) normalizeOptions.movedKeys = moved;
   if (options.context !== undefined) normalizeOptions.context = options.context;
   const normalized = normalizeAndValidate(outcome.value, contract, normalizeOptions, 0, align);
   const interventions = joined(extraction, rebase(candidate, parsed), normalized.interventions);
