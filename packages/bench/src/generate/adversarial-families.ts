@@ -63,5 +63,10 @@ export const ADVERSARIAL_FAMILIES: readonly AdversarialFamily[] = [
       return open + grow(size - open.length - close.length, 'tasks:\n', (i) => `  - id: T${i}\n    title: x\n`, '\t  bad: tab\n') + close;
     },
   },
+  {
+    id: 'quoted_then_colon_items',
+    label: 'YAML items holding a quoted scalar with `<Map<K, V>>` followed by more text after a colon',
+    make: (size) => grow(size, 'notes:\n', (i) => `  - id: N${i}\n    note: "see <Map<K, V>> here": ok\n`),
+  },
   { id: 'unclosed_envelopes', label: 'unclosed envelope tags (`<OUTPUT7>` …) before YAML lines', make: (size) => grow(size, '', (i) => `<OUTPUT${i % 50}>\nkey: value\n`) },
 ];

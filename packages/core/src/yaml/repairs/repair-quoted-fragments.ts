@@ -1,6 +1,7 @@
 /**
  * Rule 15: (a) a closed quoted token followed by plain text on the same line
- * (`"pink" is accepted`) — the whole visible text is double-quoted; (b) a
+ * (`"pink" is accepted`, `"see <T> here": ok` after a key) — the whole
+ * visible text is double-quoted; (b) a
  * quoted block indicator (`"|-"`) over an indented body — the quotes go.
  */
 import type { YamlLine } from '../line-table.js';
@@ -24,8 +25,10 @@ function rewrite(lines: readonly YamlLine[], i: number, entry: YamlEntry): strin
   const end = quotedEnd(value, 0);
   if (end < 0 || end >= value.length) return null;
   const rest = value.slice(end);
-  // A comment, a type union (rule 16) or flow punctuation is not a fragment.
-  if (!/^[ \t]*[^\s#|,\]}:]/.test(rest) || continuesScalar(lines, i, entry.col)) return null;
+  // A comment, a type union (rule 16) or flow punctuation is not a fragment. After a key,
+  // `"see <T>": ok` is text too: YAML allows no mapping there (a compact nested mapping).
+  const fragment = /^[ \t]*[^\s#|,\]}:]/.test(rest) || (entry.key !== null && /^:[ \t]+[^\s#]/.test(rest));
+  if (!fragment || continuesScalar(lines, i, entry.col)) return null;
   return doubleQuote(value);
 }
 
