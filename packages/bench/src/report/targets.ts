@@ -63,3 +63,5 @@ export function adversarialExponent(family: string): RatioSpec {
 export function adversarialWorstMbps(family: string): RatioSpec {
   return { id: `adversarial.${family}.worst_mbps`, label: `Adversarial ${family}: worst MB/s over the sizes`, unit: '', better: 'higher', target: { op: '>=', value: ADVERSARIAL_MIN_MBPS } };
 }
+export const LOOPTROOP_ARTIFACTS = atLeast('conformance.looptroop.artifacts', "LoopTroop conformance (dev half): artifact cases matching LoopTroop's outcome", 90, '%');
+export const LOOPTROOP_YAML_RULES = atLeast('conformance.looptroop.yaml_rules', "LoopTroop conformance (dev half): YAML-rule cases matching LoopTroop's outcome", 95, '%');

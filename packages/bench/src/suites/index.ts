@@ -1,4 +1,5 @@
 import { adversarialSuite } from './adversarial-suite.js';
+import { conformanceSuite } from './conformance-suite.js';
 import { jsonSuite } from './json-suite.js';
 import { macroSuite } from './macro-suite.js';
 import { reportSuite } from './report-suite.js';
@@ -10,7 +11,7 @@ import { validateSuite } from './validate-suite.js';
 import { yamlSuite } from './yaml-suite.js';
 
 /** Every suite, in run order. Add new suites here. */
-export const SUITES: readonly Suite[] = [scannerSuite, jsonSuite, yamlSuite, validateSuite, scalingSuite, adversarialSuite, macroSuite, rssSuite, reportSuite];
+export const SUITES: readonly Suite[] = [scannerSuite, jsonSuite, yamlSuite, validateSuite, conformanceSuite, scalingSuite, adversarialSuite, macroSuite, rssSuite, reportSuite];
 
 export type { Suite, SuiteContext } from './suite.js';
 export { SuiteRecorder } from './suite-recorder.js';
