@@ -7,6 +7,7 @@ import { DEFAULT_CHUNK_SIZE, formatStatsTable, runBatch } from '@airlock/worker'
 import type { CliIo } from './cli-io.js';
 import { parseContractSpec } from './parse-contract-spec.js';
 import { parseCount } from './parse-count.js';
+import { readContextFile } from './read-context-file.js';
 import { runQueuedBatch } from './queue-batch.js';
 import { createProgressReporter } from './progress-reporter.js';
 import { BATCH_HELP } from './usage.js';
@@ -15,6 +16,7 @@ import { STRICT_RECORDS_STATUS, warnBadRecords } from './warn-bad-records.js';
 
 const OPTIONS = {
   contract: { type: 'string', short: 'c' },
+  context: { type: 'string' },
   output: { type: 'string', short: 'o' },
   threads: { type: 'string', short: 't' },
   'chunk-size': { type: 'string' },
@@ -52,10 +54,13 @@ export async function batchCommand(args: string[], io: CliIo): Promise<number> {
   if (input === undefined) throw new UsageError('batch needs an input run log (or - for stdin): airlock batch <input.jsonl> --contract <module>#<export> -o <out.ndjson>');
   if (positionals.length > 1 && values.queue !== undefined) throw new UsageError(`batch --queue takes one input, got ${positionals.length}: ${positionals.join(' ')}`);
   if (values.output === undefined) throw new UsageError('batch needs -o <out.ndjson>');
+  // @airlock/queue does not carry a context to its shards: refused rather than silently dropped.
+  if (values.queue !== undefined && values.context !== undefined) throw new UsageError('--context is not supported with --queue yet');
   const contract = parseContractSpec(values.contract);
   const threads = parseCount('--threads', values.threads, -1, 0);
   const chunkSize = parseCount('--chunk-size', values['chunk-size'], DEFAULT_CHUNK_SIZE, 1);
   const loadTimeout = parseCount('--load-timeout', values['load-timeout'], 30, 1);
+  const context = values.context === undefined ? undefined : await readContextFile(values.context);
   if (values.queue !== undefined) {
     const shardBytes = parseCount('--shard-bytes', values['shard-bytes'], -1, 1);
     return runQueuedBatch({
@@ -97,6 +102,7 @@ export async function batchCommand(args: string[], io: CliIo): Promise<number> {
       chunkSize,
       contractLoadTimeoutMs: loadTimeout * 1000,
       ...(threads >= 0 ? { threads } : {}),
+      ...(context === undefined ? {} : { context }),
       ...(values.field === undefined ? {} : { field: values.field }),
       ...(values['id-field'] === undefined ? {} : { idField: values['id-field'] }),
       ...(values['stats-json'] === undefined ? {} : { statsJson: values['stats-json'] }),

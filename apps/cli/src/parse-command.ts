@@ -8,6 +8,7 @@ import type { CliIo } from './cli-io.js';
 import { formatParseResult } from './format-parse-result.js';
 import { parseContractSpec } from './parse-contract-spec.js';
 import { parseCount } from './parse-count.js';
+import { readContextFile } from './read-context-file.js';
 import { readTextInput } from './read-text-input.js';
 import { PARSE_HELP } from './usage.js';
 import { UsageError } from './usage-error.js';
@@ -26,7 +27,7 @@ function replacer(_key: string, value: unknown): unknown {
 export async function parseCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { contract: { type: 'string', short: 'c' }, compact: { type: 'boolean' }, pretty: { type: 'boolean' }, 'load-timeout': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { contract: { type: 'string', short: 'c' }, context: { type: 'string' }, compact: { type: 'boolean' }, pretty: { type: 'boolean' }, 'load-timeout': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     allowPositionals: true,
   });
   if (values.help === true) {
@@ -35,9 +36,11 @@ export async function parseCommand(args: string[], io: CliIo): Promise<number> {
   }
   if (positionals.length > 1) throw new UsageError(`parse takes one file (or - for stdin), got ${positionals.length}`);
   const loadTimeout = parseCount('--load-timeout', values['load-timeout'], 30, 1);
+  // Read before the contract loads: a bad context file fails fast, whatever the contract costs.
+  const context = values.context === undefined ? undefined : await readContextFile(values.context);
   const contract = await loadContract(parseContractSpec(values.contract), undefined, { timeoutMs: loadTimeout * 1000 });
   const text = await readTextInput(positionals[0], io.stdin);
-  const result = safeParse(text, contract);
+  const result = safeParse(text, contract, context === undefined ? {} : { context });
   if (values.pretty === true && values.compact === true) throw new UsageError('--pretty and --compact exclude each other');
   io.stdout.write(values.pretty === true ? `${formatParseResult(result)}\n` : `${JSON.stringify(result, replacer, values.compact === true ? undefined : 2)}\n`);
   return result.success ? 0 : 1;

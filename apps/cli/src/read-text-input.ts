@@ -1,5 +1,5 @@
 /**
- * Reads one model output from a file or stdin.
+ * Reads one model output from a file or stdin, and text files the commands are given.
  */
 import { readFile } from 'node:fs/promises';
 import { UsageError } from './usage-error.js';
@@ -18,10 +18,20 @@ export async function readTextInput(file: string | undefined, stdin: NodeJS.Read
     for await (const chunk of stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
     return Buffer.concat(chunks).toString('utf8');
   }
+  return readTextFile(file);
+}
+
+/**
+ * The whole text of a file, or a one-line usage error naming it (as `what`, default its path).
+ *
+ * @example
+ * await readTextFile('ctx.json', 'context file ctx.json'); // throws UsageError: cannot read context file ctx.json: no such file
+ */
+export async function readTextFile(file: string, what: string = file): Promise<string> {
   try {
     return await readFile(file, 'utf8');
   } catch (error) {
     const code = String((error as { code?: unknown }).code);
-    throw new UsageError(`cannot read ${file}: ${REASONS[code] ?? code}`);
+    throw new UsageError(`cannot read ${what}: ${REASONS[code] ?? code}`);
   }
 }

@@ -5,7 +5,7 @@
 export const MAIN_HELP = `airlock: turn a language model's messy output into validated data
 
 usage:
-  airlock parse --contract <module>#<export> [file|-] [--pretty]
+  airlock parse --contract <module>#<export> [file|-] [--pretty] [--context <ctx.json>]
   airlock batch <input.jsonl[.gz]>… --contract <module>#<export> -o <out.ndjson> [options]
   airlock diff <a.ndjson> <b.ndjson> [--force]
   airlock schema --contract <module>#<export> --provider <provider>
@@ -18,7 +18,7 @@ usage:
 A contract is a .ts or .js module exporting a Zod schema (or any Standard
 Schema) or an Airlock contract; .ts modules load without a build step.`;
 
-export const PARSE_HELP = `usage: airlock parse --contract <module>#<export> [file|-] [--compact | --pretty]
+export const PARSE_HELP = `usage: airlock parse --contract <module>#<export> [file|-] [--compact | --pretty] [--context <ctx.json>]
 
 Parses one model output (a file, or stdin for "-" or no file) and prints the
 result as JSON: the validated data, or the failure class, with every
@@ -26,6 +26,9 @@ intervention the pipeline made.
 
 options:
   -c, --contract <module>#<export>  the contract, e.g. ./contract.ts#review
+      --context <file>              a JSON object file given to the parse as its runtime
+                                    context (ticket id, reference artifacts, labels) for the
+                                    contract's normalization and checks, e.g. --context ctx.json
       --compact                     print the result on one line
       --pretty                      print it for a person: the verdict, the value, the
                                     interventions as a table, the validation errors
@@ -51,6 +54,11 @@ the candidate and interventions as compact arrays. Ctrl-C finishes the chunks in
 options:
   -c, --contract <module>#<export>  the contract, e.g. ./contract.ts#review
   -o, --output <file>               the NDJSON result file (required)
+      --context <file>              a JSON object file given to every record's parse as its
+                                    runtime context (what the contract's checks read), e.g.
+                                    --context ctx.json; the metadata line records its
+                                    fingerprint and --resume refuses another context
+                                    (not with --queue yet)
   -t, --threads <n>                 worker threads, at most 32; 0 runs inline (default: inline
                                     below 16 MiB of input, else one per available core)
       --chunk-size <n>              records per task (default 256)

@@ -5,11 +5,13 @@
  */
 import type { Contract } from '@airlock/core';
 import { createBatchPool, threadsOf } from './batch-pool.js';
+import type { BatchContext } from './batch-context.js';
 import type { BatchPool } from './types.js';
 import type { ResolvedContractRef } from './load-contract.js';
 import { processChunk, type ChunkInput, type ChunkOutput } from './process-chunk.js';
 import { isHeapExhausted, runLineByLine } from './retry-out-of-memory.js';
 import { useWasmScanner } from './use-wasm-scanner.js';
+import type { ChunkTask } from './worker.js';
 
 /** Runs chunks; `close` releases the threads the runner started (never a shared pool's). */
 export interface ChunkRunner {
@@ -22,29 +24,33 @@ export interface ChunkRunner {
 export type ChunkPlace = { threads: number; threadHeapMb?: number | undefined } | { pool: BatchPool };
 
 /**
- * Creates a chunk runner.
+ * Creates a chunk runner; every chunk's records are parsed with `context` when given.
  *
  * @example
- * const runner = createChunkRunner({ threads: 2 }, resolvedRef, contract);
+ * const runner = createChunkRunner({ threads: 2 }, resolvedRef, contract, prepareBatchContext({ ticket_id: 'T-1' }));
  * const { bytes } = await runner.run({ bytes: range.bytes, firstLine: range.firstLine, field: 'output', idField: 'id', includeRaw: false });
  * await runner.close();
  */
-export function createChunkRunner(place: ChunkPlace, ref: ResolvedContractRef, contract: Contract): ChunkRunner {
+export function createChunkRunner(place: ChunkPlace, ref: ResolvedContractRef, contract: Contract, context?: BatchContext): ChunkRunner {
   if ('threads' in place && place.threads === 0) {
     useWasmScanner();
+    const value = context?.value;
     return {
       mode: 'inline',
-      run: async (input) => processChunk(input, contract),
+      run: async (input) => processChunk(input, contract, value),
       close: async () => {},
     };
   }
   const owned = 'threads' in place;
   const pool = owned ? createBatchPool({ threads: place.threads, ...(place.threadHeapMb === undefined ? {} : { threadHeapMb: place.threadHeapMb }) }) : place.pool;
   const threads = threadsOf(pool);
+  // The context's canonical JSON sits in shared memory: a task carries a view of it, never a copy.
+  const shared = context?.shared;
+  const taskOf = shared === undefined ? (input: ChunkInput): ChunkTask => ({ ...input, contract: ref }) : (input: ChunkInput): ChunkTask => ({ ...input, contract: ref, context: shared });
   // A range in shared memory is read where it is; one in its own ArrayBuffer moves to the thread.
   const send = (input: ChunkInput): Promise<ChunkOutput> => {
     const { buffer } = input.bytes;
-    return threads.run({ ...input, contract: ref }, buffer instanceof ArrayBuffer ? { transferList: [buffer] } : {});
+    return threads.run(taskOf(input), buffer instanceof ArrayBuffer ? { transferList: [buffer] } : {});
   };
   return {
     mode: 'piscina',
@@ -56,6 +62,7 @@ export function createChunkRunner(place: ChunkPlace, ref: ResolvedContractRef, c
         return await send(input);
       } catch (error) {
         if (!isHeapExhausted(error)) throw error;
+        // Lines rerun on threads with the same setup; those refused inline are never parsed, so need no context.
         return runLineByLine(send, { ...input, bytes: kept }, contract);
       }
     },

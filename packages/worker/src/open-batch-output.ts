@@ -1,7 +1,7 @@
 /**
  * Decides how a run treats its output: start fresh, or resume from the
  * checkpoint after checking it belongs to the same Airlock version, contract
- * fingerprint, options and input. Refusals are one-line errors.
+ * fingerprint, options, context and input. Refusals are one-line errors.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
@@ -67,6 +67,11 @@ async function resumeMismatch(options: OpenBatchOutputOptions, checkpoint: Check
   }
   if (have.options.field !== want.options.field || have.options.idField !== want.options.idField || have.options.includeRaw !== want.options.includeRaw) {
     return `${options.output} was made with --field ${have.options.field} --id-field ${have.options.idField}${have.options.includeRaw ? ' --include-raw' : ''}`;
+  }
+  const haveContext = have.context?.fingerprint;
+  const wantContext = want.context?.fingerprint;
+  if (haveContext !== wantContext) {
+    return `${options.output} was made ${haveContext === undefined ? 'without a context' : `with context ${haveContext}`}, this run gives ${wantContext === undefined ? 'none' : `context ${wantContext}`}`;
   }
   if (have.input?.fingerprint !== want.input?.fingerprint && have.input !== undefined && want.input !== undefined) {
     return `the input is not the log ${options.output} was made from (${have.input.files.join(' ')})`;

@@ -3,7 +3,7 @@
  * result lines and counts out. Pure apart from the contract it is given, and
  * total: a bad line or even a pipeline bug becomes a `bad_record` result.
  */
-import { safeParse, type Contract, type ParseFailure, type ParseResult } from '@airlock/core';
+import { safeParse, type Contract, type ParseFailure, type ParseResult, type SafeParseOptions } from '@airlock/core';
 import { isUtf8 } from 'node:buffer';
 import { countResult, emptyCounts } from './batch-counts.js';
 import { firstLine } from './batch-error.js';
@@ -111,7 +111,7 @@ function refusedLine(line: string, lineNumber: number, input: ChunkInput, reason
   }
 }
 
-function processLine(line: string, lineNumber: number, input: ChunkInput, contract: Contract): Located {
+function processLine(line: string, lineNumber: number, input: ChunkInput, contract: Contract, options: SafeParseOptions | undefined): Located {
   let record: unknown;
   try {
     record = JSON.parse(line);
@@ -126,7 +126,7 @@ function processLine(line: string, lineNumber: number, input: ChunkInput, contra
   if (raw === undefined) return { result: badRecord(`line ${lineNumber}: field "${input.field}" is missing`), id, agent };
   if (typeof raw !== 'string') return { result: badRecord(`line ${lineNumber}: field "${input.field}" is ${typeName(raw)}, not a string`), id, agent };
   try {
-    return { result: safeParse(raw, contract), id, agent };
+    return { result: safeParse(raw, contract, options), id, agent };
   } catch (error) {
     // safeParse promises never to throw; if it does, the record still gets a result.
     return { result: badRecord(`line ${lineNumber}: internal error: ${firstLine(String(error))}`), id, agent };
@@ -142,12 +142,16 @@ function isBlank(line: string): boolean {
  * Runs the pipeline over a range of run-log lines: decodes and splits them,
  * parses each record and serializes each result, so the calling thread gets
  * bytes ready to write. Blank lines give no result but count as lines.
+ * `context` is the run's context (see `RunBatchOptions.context`), given to every record's safeParse.
  *
  * @example
  * const { bytes, counts } = processChunk({ bytes: Buffer.from('{"output":"{}"}\n'), firstLine: 1, field: 'output', idField: 'id', includeRaw: false }, contract);
+ * processChunk(input, contract, { ticket_id: 'T-1' }); // checks that need context.ticket_id can run
  */
-export function processChunk(input: ChunkInput, contract: Contract): ChunkOutput {
+export function processChunk(input: ChunkInput, contract: Contract, context?: Readonly<Record<string, unknown>>): ChunkOutput {
   const counts = emptyCounts();
+  // One options object per chunk, and none at all without a context: the call stays as it was.
+  const options = context === undefined ? undefined : { context };
   const bytes = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength);
   let written = 0;
   let lineNumber = input.firstLine;
@@ -167,7 +171,7 @@ export function processChunk(input: ChunkInput, contract: Contract): ChunkOutput
       ? { result: badRecord(`line ${lineNumber}: invalid UTF-8 at byte ${invalidAt} of the line`), id: null, agent: undefined }
       : input.refusal !== undefined
         ? refusedLine(line, lineNumber, input, input.refusal)
-        : processLine(line, lineNumber, input, contract);
+        : processLine(line, lineNumber, input, contract, options);
     const place = { line: lineNumber, id, agent, file: input.file };
     countResult(counts, result, agent, place);
     counts.inputBytes += lineBytes;

@@ -9,6 +9,7 @@ import { airlockVersion } from './airlock-version.js';
 import { mergeCounts } from './batch-counts.js';
 import { BATCH_FORMAT_VERSION } from './batch-format.js';
 import { BatchError, checkInteger, describeIoError } from './batch-error.js';
+import { prepareBatchContext } from './batch-context.js';
 import { checkpointPath, removeCheckpoint, type Checkpoint } from './checkpoint.js';
 import { CheckpointWriter } from './checkpoint-writer.js';
 import { checkThreads } from './batch-pool.js';
@@ -236,6 +237,8 @@ export interface BatchMetadataInput {
   includeRaw: boolean;
   /** The input files as given and their fingerprint (see {@link BatchMetadata}). */
   input?: { files: string[]; fingerprint: string | null };
+  /** Fingerprint of the run's context, when it has one (see `fingerprintContext`). */
+  contextFingerprint?: string;
 }
 
 /**
@@ -252,6 +255,7 @@ export function batchMetadata(input: BatchMetadataInput): BatchMetadata {
       contract: { name: input.contract.name, fingerprint: input.contract.fingerprint, module: input.contractRef.module, export: input.contractRef.export },
       options: { field: input.field, idField: input.idField, includeRaw: input.includeRaw },
       ...(input.input === undefined ? {} : { input: input.input }),
+      ...(input.contextFingerprint === undefined ? {} : { context: { fingerprint: input.contextFingerprint } }),
     },
   };
 }
@@ -298,6 +302,8 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
   const field = options.field ?? 'output';
   const idField = options.idField ?? 'id';
   if (field === '' || idField === '') throw new BatchError('usage', 'field and id field must be non-empty dotted paths');
+  // Checked before the contract loads: a bad context is a usage error however slow the contract.
+  const context = options.context === undefined ? undefined : prepareBatchContext(options.context);
 
   // Compiled once here: worker threads import plain JavaScript.
   const ref = await prepareContractRef(resolveContractRef(options.contract, options.cwd));
@@ -316,6 +322,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
   const metadata = batchMetadata({
     contract, contractRef: options.contract, field, idField, includeRaw: options.includeRaw === true,
     ...(fingerprint === undefined ? {} : { input: { files, fingerprint } }),
+    ...(context === undefined ? {} : { contextFingerprint: context.fingerprint }),
   });
   const threads = options.pool?.threads ?? options.threads ?? defaultThreads(input);
   let runner: ChunkRunner | undefined;
@@ -323,7 +330,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
   let guard: OutputGuard | undefined;
   try {
     guard = await guardBatchOutput(files, options.output);
-    runner = createChunkRunner(options.pool === undefined ? { threads, threadHeapMb: options.threadHeapMb } : { pool: options.pool }, ref, contract);
+    runner = createChunkRunner(options.pool === undefined ? { threads, threadHeapMb: options.threadHeapMb } : { pool: options.pool }, ref, contract, context);
     output = await openBatchOutput({ output: options.output, metadata, input: { path: files.join(' '), size: input.size ?? null }, resume: options.resume === true, force: options.force === true });
   } catch (error) {
     input.close();

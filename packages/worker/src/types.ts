@@ -75,6 +75,11 @@ export interface BatchMetadata {
      * Absent in outputs of older versions and in a queued batch's merge.
      */
     input?: { files: string[]; fingerprint: string | null };
+    /**
+     * The run's context (`RunBatchOptions.context`), by fingerprint (sha256 of its canonical
+     * JSON), so `--resume` refuses another context. Absent when the run had none.
+     */
+    context?: { fingerprint: string };
   };
 }
 
@@ -165,6 +170,17 @@ export interface RunBatchOptions {
   cwd?: string;
   /** How long the contract module may take to load, in ms. Default 30,000. */
   contractLoadTimeoutMs?: number;
+  /**
+   * Runtime context given to every record's `safeParse` (`options.context`): a plain JSON object
+   * (ticket id, reference artifacts as text, labels) that the contract's normalization and
+   * checks read. Sent to each thread once per run through shared memory; the output's metadata
+   * records its fingerprint, and a resume with another context is refused. (A queued batch
+   * cannot carry one yet: `@airlock/queue` does not pass it to its shards.)
+   *
+   * @example
+   * await runBatch({ input: 'runs.jsonl', output: 'out.ndjson', contract, context: { ticket_id: 'T-42' } });
+   */
+  context?: Readonly<Record<string, unknown>>;
 }
 
 /** Outcome of a record in a diff: `valid_untouched`, `valid_repaired` or `failed:<class>`. */

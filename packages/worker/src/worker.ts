@@ -6,13 +6,19 @@
  */
 import type { Contract } from '@airlock/core';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
+import { contextOf, type SharedContext } from './batch-context.js';
 import { importContract, type ResolvedContractRef } from './load-contract.js';
 import { processChunk, type ChunkInput, type ChunkOutput } from './process-chunk.js';
 import { useWasmScanner } from './use-wasm-scanner.js';
 
-/** What the main thread sends: a chunk plus where to load the contract from (a prepared, plain JavaScript module). */
+/**
+ * What the main thread sends: a chunk plus where to load the contract from (a prepared, plain
+ * JavaScript module), and the run's context when it has one: a view of shared memory, decoded
+ * once per thread (see `batch-context.ts`).
+ */
 export interface ChunkTask extends ChunkInput {
   contract: ResolvedContractRef;
+  context?: SharedContext;
 }
 
 const contracts = new Map<string, Promise<Contract>>();
@@ -48,5 +54,5 @@ export async function runChunkTask(task: ChunkTask): Promise<ChunkOutput> {
     contract = importContract(task.contract);
     contracts.set(key, contract);
   }
-  return movable(processChunk(task, await contract));
+  return movable(processChunk(task, await contract, task.context === undefined ? undefined : contextOf(task.context)));
 }

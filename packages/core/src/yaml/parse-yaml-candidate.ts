@@ -10,7 +10,7 @@ import type { ParseOutcome, ParseStageOptions } from '../stage-types.js';
 import { loadYaml, type LoadYamlResult } from './load-yaml.js';
 import { joinLines, type YamlLine } from './line-table.js';
 import { repairYaml } from './repair-yaml.js';
-import { resolveYamlHints } from './resolve-yaml-hints.js';
+import { contractNestedChildren, resolveYamlHints } from './resolve-yaml-hints.js';
 import { trimYamlTransportNoise } from './trim-yaml-transport-noise.js';
 import { DEFAULT_MAX_DEPTH } from '../nesting-depth.js';
 import type { WorkMeter } from '../work-meter.js';
@@ -59,6 +59,21 @@ function spent(work: WorkMeter, interventions: ParseOutcome['interventions'], ca
   return { ok: false, failure: 'syntax', error: `${found}${work.message()}`, interventions };
 }
 
+/**
+ * True when the root maps a parent key of the hints to nothing while one of its children sits
+ * beside it (`generated_by:` then `winner_model: …` at the same indentation): valid YAML of
+ * the wrong shape, which only the nested-children repair can put right.
+ */
+function misnestedChildren(value: unknown, nestedChildren: Readonly<Record<string, readonly string[]>>): boolean {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const root = value as Record<string, unknown>;
+  for (const parent of Object.keys(nestedChildren)) {
+    if (!Object.hasOwn(root, parent) || root[parent] !== null) continue;
+    if (nestedChildren[parent]!.some((child) => Object.hasOwn(root, child))) return true;
+  }
+  return false;
+}
+
 export function parseYamlCandidate(candidate: Candidate, options: ParseStageOptions = {}): ParseOutcome {
   const work = options.work;
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
@@ -81,6 +96,9 @@ export function parseYamlCandidate(candidate: Candidate, options: ParseStageOpti
     const plain = loadYaml(candidate.text, candidate.text.length <= MAX_REPAIR_LENGTH, maxDepth, work);
     if (work?.spent === true) return spent(work, []);
     if (work !== undefined && !plain.ok && plain.fastRefusal !== true) work.yamlRefusal = { text: candidate.text, refusal: plain };
+    if (plain.ok && options.mode === 'strict' && misnestedChildren(plain.value, options.yamlHints === undefined ? contractNestedChildren(options.contract) : resolveYamlHints(options.contract, options.yamlHints).nestedChildren)) {
+      return { ok: false, failure: 'syntax', error: 'The YAML parses, but keys that belong under a parent key sit beside it.', interventions: [] };
+    }
     if (options.mode === 'strict' || plain.ok || candidate.text.length > MAX_REPAIR_LENGTH) return outcomeOf(plain, []);
   }
   if (candidate.text.length > MAX_REPAIR_LENGTH) return outcomeOf(loadYaml(candidate.text, false, maxDepth, work), []);

@@ -68,6 +68,18 @@ export function objectChildren(contract: Pick<Contract<unknown>, 'schema'>): Rea
   return out;
 }
 
+/**
+ * The contract's nested children alone, without building the other hints: the strict parse
+ * of every YAML output asks it (cached per schema by objectChildren).
+ *
+ * @example
+ * contractNestedChildren(contract) // { progress: ['current', 'total'] }
+ */
+export function contractNestedChildren(contract: Contract<unknown> | undefined): Readonly<Record<string, readonly string[]>> {
+  if (contract === undefined) return NONE;
+  return contract.yamlHints.nestedChildren ?? objectChildren(contract);
+}
+
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 /**
