@@ -1,104 +1,138 @@
 /**
- * Bead artifacts (output-normalization seed): the council's blueprint, where
- * missing ids are filled (`bead-{n}`), repeated ids get `-2`, `-3`, and
- * context guidance written as labeled text becomes its object; and the
- * stricter expanded list (one JSON object per line), where only legacy
- * statuses, flat dependency lists and note lists are reshaped and repeated
- * or unknown dependencies fail.
+ * The bead blueprint family (LoopTroop §9): the council's blueprint (PROM20),
+ * its refinement against the winning draft (PROM22) and its coverage
+ * revision against the coverage gaps (PROM24). Beads are camelCase on the
+ * wire (`prdRefs`, `contextGuidance`, …; snake_case is the same key), under
+ * `beads` or `tasks|items|issues|work_items`, or a bare list.
  */
-import { defineContract } from '@airlock/core';
+import { defineContract, safeParse, type ContractCheck } from '@airlock/core';
 import { z } from 'zod';
+import { BEAD_LISTS, bareListAliases, beadListStrings, blueprintAliases, blueprintBeadShape, checkGuidance } from './beads-fields.js';
+import { checkCoverageRevision, gapResolutionSchema } from './beads-coverage-checks.js';
+import { checkRefinementChanges, type AccountedBead, type BlueprintReader } from './beads-refinement-checks.js';
 
-const strings = z.array(z.string());
+const blueprintBead = z.object(blueprintBeadShape);
 
-const blueprintBead = z.object({
-  id: z.string().min(1),
-  title: z.string().min(1),
-  description: z.string().optional(),
-  prd_refs: strings,
-  context_guidance: z.object({ patterns: strings, anti_patterns: strings }),
-  acceptance_criteria: strings,
-  test_commands: strings,
-  blocked_by: strings.optional(),
-});
-
-/** The council's bead blueprint. */
+/** The council's bead blueprint: `{ beads: [...] }`, at least one bead. */
 export const beadsBlueprintSchema = z.object({ beads: z.array(blueprintBead).min(1) });
 
-/** Keys the seed accepts for the same field, besides spelling variants. */
-const BEAD_ALIASES = {
-  'beads[].id': ['beadid', 'bead_id'],
-  prd_refs: ['prdreferences', 'prd_references'],
-  context_guidance: ['architecturalguidance', 'guidance'],
-  anti_patterns: ['anti_patterns_list'],
-  test_commands: ['commands'],
+/** A blueprint bead once checked (its guidance an object). */
+export type BlueprintBead = Omit<z.infer<typeof blueprintBead>, 'contextGuidance'> & {
+  contextGuidance: { patterns: string[]; anti_patterns: string[] };
+};
+
+/** The normalization every bead-list artifact of this family shares. */
+const BLUEPRINT_SPEC = {
+  rootAliases: { beads: ['tasks', 'items', 'issues', 'work_items'] },
+  aliases: { ...blueprintAliases('beads[]'), ...bareListAliases('[]') },
+  keyMatching: 'loose' as const,
+  // Extra keys are read as nothing, as LoopTroop does. (LoopTroop also collapses any one-key root;
+  // the engine's generic wrappers would collapse `{beads: [...]}` too and refuse the list, so the
+  // default wrappers stand in.)
+  extras: 'keep' as const,
+  // A bare list is the bead list (recorded: the value is reshaped).
+  nest: { '': 'beads' },
+  ids: { beads: { format: 'bead-{n}', normalize: false, duplicates: 'suffix' as const } },
+  defaults: { 'beads[].prdRefs': [] },
+  strings: beadListStrings('beads[]', BEAD_LISTS),
+  noteEmpty: ['beads[].prdRefs'],
+  wording: [
+    { rule: 'id_renumbered' as const, at: 'beads[].id', message: 'Renumbered duplicate bead id "{before}" to "{after}".' },
+    { rule: 'default_filled' as const, at: 'beads[].prdRefs', message: 'Bead "{id}" has no PRD references (prdRefs is missing).' },
+    { rule: 'empty_list_noted' as const, at: 'beads[].prdRefs', message: 'Bead "{id}" has no PRD references (prdRefs is empty).' },
+  ],
+};
+
+interface HasBeads {
+  beads: { contextGuidance: unknown }[];
+}
+
+/** Guidance text → object, per bead (see beads-fields.ts). */
+export const beadGuidanceCheck: ContractCheck<HasBeads> = {
+  name: 'bead context guidance',
+  run(value) {
+    const { beads, notes, issues } = checkGuidance(value.beads as { contextGuidance: string }[], (i) => ['beads', i]);
+    return issues.length > 0 ? { issues } : { value: { ...value, beads }, notes };
+  },
 };
 
 /**
- * The bead blueprint of a council draft.
+ * The bead blueprint of a council draft (PROM20).
  *
  * @example
- * safeParse('{"tasks":[{"title":"Parser","prdRefs":["US-1-1"],"context_guidance":"Patterns: Use X Anti-patterns: Avoid Y","acceptance_criteria":[],"test_commands":"npm test"}]}', beadsBlueprint).data.beads[0]
- * // { id: 'bead-1', title: 'Parser', prd_refs: ['US-1-1'], context_guidance: { patterns: ['Use X'], anti_patterns: ['Avoid Y'] }, acceptance_criteria: [], test_commands: ['npm test'] }
+ * safeParse('beads:\n  - id: bead-1\n    title: Parser\n    prdRefs: [US-1]\n    description: Parse input.\n    contextGuidance: "Patterns: Use X Anti-patterns: Avoid Y"\n    acceptanceCriteria: [Parses]\n    tests: [Parser test]\n    testCommands: [npm test]\n', beadsBlueprint).data.beads[0].contextGuidance
+ * // { patterns: ['Use X'], anti_patterns: ['Avoid Y'] }
  */
 export const beadsBlueprint = defineContract({
   name: 'looptroop.beads-blueprint',
   schema: beadsBlueprintSchema,
-  rootAliases: { beads: ['tasks', 'items', 'issues', 'workitems', 'work_items'] },
-  aliases: BEAD_ALIASES,
-  ids: { beads: { format: 'bead-{n}', normalize: false, duplicates: 'suffix' } },
-  sections: { 'beads[].context_guidance': { patterns: ['Patterns'], anti_patterns: ['Anti-patterns', 'Antipatterns', 'Anti patterns'] } },
-  noteEmpty: ['beads[].prd_refs'],
-  wording: [
-    { rule: 'id_renumbered', at: 'beads[].id', message: 'Renumbered duplicate bead id "{before}" to "{after}".' },
-    { rule: 'text_sectioned', message: 'Canonicalized string context guidance at index {index} into patterns/anti_patterns object.' },
-    { rule: 'empty_list_noted', at: 'beads[].prd_refs', message: 'Bead "{id}" has no PRD references (prdRefs is empty).' },
-  ],
-});
-
-const expandedBead = z.object({
-  id: z.string().min(1),
-  title: z.string().min(1),
-  status: z.enum(['pending', 'in_progress', 'done', 'error']),
-  description: z.string().optional(),
-  prd_refs: strings.optional(),
-  acceptance_criteria: strings.optional(),
-  test_commands: strings.optional(),
-  dependencies: z.object({ blocked_by: strings, blocks: strings.optional() }),
-  notes: z.string().optional(),
-});
-
-/** Expanded beads: unique ids, and every dependency names another bead of the list. */
-export const beadsExpandedSchema = z.array(expandedBead).superRefine((beads, ctx) => {
-  const ids = new Set<string>();
-  beads.forEach((bead, index) => {
-    if (ids.has(bead.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `Duplicate bead id "${bead.id}".` });
-    ids.add(bead.id);
-  });
-  beads.forEach((bead, index) => {
-    bead.dependencies.blocked_by.forEach((dependency, k) => {
-      if (dependency === bead.id) ctx.addIssue({ code: 'custom', path: [index, 'dependencies', 'blocked_by', k], message: `Bead "${bead.id}" depends on itself.` });
-      else if (!ids.has(dependency)) ctx.addIssue({ code: 'custom', path: [index, 'dependencies', 'blocked_by', k], message: `Unknown dependency "${dependency}".` });
-    });
-  });
+  ...BLUEPRINT_SPEC,
+  checks: [beadGuidanceCheck as ContractCheck<z.infer<typeof beadsBlueprintSchema>>],
 });
 
 /**
- * The expanded bead list (JSON Lines; parse with `allowNdjson: true`).
+ * A reference blueprint of the context read with the blueprint contract: its
+ * YAML or JSON text, or the beads themselves (a list, or `{ beads }`).
+ * Undefined when it does not validate.
+ */
+export const readBlueprint: BlueprintReader = (blueprint) => {
+  if (blueprint === undefined || blueprint === null) return undefined;
+  const result = safeParse(typeof blueprint === 'string' ? blueprint : JSON.stringify(blueprint), beadsBlueprint);
+  return result.success ? (result.data.beads as AccountedBead[]) : undefined;
+};
+
+/** The refined blueprint (PROM22): the beads and the model's account of its changes (any shape; never refused). */
+export const beadsRefinementSchema = z.object({ beads: z.array(blueprintBead).min(1), changes: z.unknown().optional() });
+
+/**
+ * The refined bead blueprint (PROM22), read against the winning draft
+ * (`context.winner_draft`, its YAML text) and, for inspirations, the losing
+ * drafts (`context.losing_drafts`, `[{ memberId }]`). `changes` never
+ * refuses: unresolvable entries are skipped, no-ops dropped and omitted
+ * changes synthesized, each recorded.
  *
  * @example
- * safeParse('{"id":"a","title":"A","status":"completed","dependencies":[]}\n{"id":"b","title":"B","status":"failed","dependencies":["a"]}', beadsExpanded, { allowNdjson: true })
- * // data: [{ id: 'a', …, status: 'done', dependencies: { blocked_by: [] } }, { id: 'b', …, status: 'error', dependencies: { blocked_by: ['a'] } }]
+ * safeParse(refinedYaml, beadsRefinement, { context: { winner_draft: winnerYaml } }).data.changes
+ * // [{ type: 'modified', item_type: 'bead', before: {...}, after: {...}, inspiration: null, attribution_status: 'model_unattributed' }]
  */
-export const beadsExpanded = defineContract({
-  name: 'looptroop.beads-expanded',
-  schema: beadsExpandedSchema,
-  aliases: { id: ['beadid', 'bead_id'], prd_refs: ['prdreferences', 'prd_references'], blocked_by: ['blockedby'], test_commands: ['commands'] },
-  synonyms: { '[].status': { map: { done: ['completed', 'skipped'], error: ['failed'] } } },
-  nest: { '[].dependencies': 'blocked_by' },
-  strings: { '[].notes': { join: '\n' } },
-  wording: [
-    { rule: 'value_nested', at: '[].dependencies', message: 'Treated the flat dependency list of bead {id} as blocked_by.' },
-    { rule: 'array_joined', at: '[].notes', message: 'Joined the notes array of bead {id} into one string.' },
+export const beadsRefinement = defineContract({
+  name: 'looptroop.beads-refinement',
+  schema: beadsRefinementSchema,
+  ...BLUEPRINT_SPEC,
+  checks: [
+    beadGuidanceCheck as ContractCheck<z.infer<typeof beadsRefinementSchema>>,
+    { name: 'refinement changes', needs: ['winner_draft'], run: (value, context) => checkRefinementChanges(value, context, readBlueprint) },
+  ],
+});
+
+/** The coverage revision (PROM24): the revised beads and one resolution per coverage gap. */
+export const beadsCoverageRevisionSchema = z.object({
+  beads: z.array(blueprintBead).min(1),
+  gap_resolutions: z.array(gapResolutionSchema),
+  // The model's own account is ignored: the changes are derived from the current candidate.
+  changes: z.unknown().optional(),
+});
+
+/**
+ * The bead blueprint's coverage revision (PROM24), read against the current
+ * candidate (`context.winner_draft`) and the gaps (`context.coverage_gaps`).
+ *
+ * @example
+ * safeParse(revisionYaml, beadsCoverageRevision, { context: { winner_draft: candidateYaml, coverage_gaps: ['Gap A'] } }).data.gap_resolutions
+ * // [{ gap: 'Gap A', action: 'updated_beads', rationale: '…', affected_items: [{ item_type: 'bead', id: 'bead-2', label: '…' }] }]
+ */
+export const beadsCoverageRevision = defineContract({
+  name: 'looptroop.beads-coverage-revision',
+  schema: beadsCoverageRevisionSchema,
+  ...BLUEPRINT_SPEC,
+  // LoopTroop's wrappers here are explicit (a root needs its `beads` list), not generic.
+  wrappers: ['document', 'output', 'result', 'data'],
+  replaceDefaultWrappers: true,
+  rootAliases: {},
+  aliases: { ...BLUEPRINT_SPEC.aliases, 'gap_resolutions[].affected_items[].label': ['title'] },
+  synonyms: { 'gap_resolutions[].action': { map: { updated_beads: ['updated_plan', 'updatedbeads', 'updatedplan'] } } },
+  checks: [
+    beadGuidanceCheck as ContractCheck<z.infer<typeof beadsCoverageRevisionSchema>>,
+    { name: 'coverage revision', needs: ['winner_draft', 'coverage_gaps'], run: (value, context) => checkCoverageRevision(value, context, readBlueprint) },
   ],
 });

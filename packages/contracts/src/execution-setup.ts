@@ -1,101 +1,102 @@
 /**
- * Execution setup artifacts (output-normalization seed): the plan, in an
- * `<EXECUTION_SETUP_PLAN>` envelope, and the result with its environment
- * profile, in `<EXECUTION_SETUP_RESULT>`. Statuses and readiness go to their
- * buckets, paths to forward-slash form without a leading `./`, and a plan
- * step may take its id from its list position and its title and rationale
- * from its purpose.
+ * Execution setup artifacts (LoopTroop §12, §13): the plan, in an
+ * `<EXECUTION_SETUP_PLAN>` envelope (any one-key root is a wrapper), and the
+ * result with its environment profile, in `<EXECUTION_SETUP_RESULT>`
+ * (explicit wrappers only). Both are snake_case; `ticket_id` is required and
+ * never filled from the runtime. A plan step may take its id from its list
+ * position and its title and rationale from its purpose, recorded in
+ * LoopTroop's words; the rest of what LoopTroop does silently is silent here.
  */
-import { defineContract } from '@airlock/core';
-import { z } from 'zod';
+import { defineContract, type Wording } from '@airlock/core';
+import { planCheck, resultCheck } from './execution-setup-checks.js';
+import { COMMAND_LISTS, executionSetupPlanSchema, executionSetupResultSchema, SHARED_ALIASES } from './execution-setup-schema.js';
 
-const step = z.object({
-  id: z.string().min(1),
-  title: z.string().min(1),
-  purpose: z.string().min(1),
-  rationale: z.string().min(1),
-  commands: z.array(z.string().min(1)),
-});
-
-/** The setup plan. */
-export const executionSetupPlanSchema = z.object({
-  status: z.literal('draft'),
-  summary: z.string().optional(),
-  temp_roots: z.array(z.string().min(1)),
-  steps: z.array(step).min(1),
-});
+export { executionSetupPlanSchema, executionSetupResultSchema } from './execution-setup-schema.js';
+export type { ExecutionSetupPlan, ExecutionSetupResult } from './execution-setup-schema.js';
 
 /** The plan's wording of a step field filled from local context. */
-const stepFilled = (field: 'title' | 'rationale') => ({
+const stepFilled = (field: 'title' | 'rationale'): Wording => ({
   rule: 'field_copied',
   at: `steps[].${field}`,
   message: `Filled missing execution setup plan step ${field} at index {index} from existing purpose text.`,
 });
 
+const LISTS = Object.fromEntries(COMMAND_LISTS.map((place) => [place, { list: true }]));
+
 /**
  * The execution setup plan.
  *
  * @example
- * safeParse('<EXECUTION_SETUP_PLAN>\nstatus: planned\ntemp_roots: [".\\\\tmp\\\\build"]\nsteps:\n  - purpose: Install dependencies\n    commands: npm ci\n</EXECUTION_SETUP_PLAN>', executionSetupPlan).data
- * // { status: 'draft', temp_roots: ['tmp/build'], steps: [{ id: 'setup-step-1', title: 'Install dependencies', purpose: …, rationale: …, commands: ['npm ci'] }] }
+ * safeParse(planText, executionSetupPlan).data.steps[0]
+ * // { id: 'setup-step-1', title: 'Install dependencies', purpose: 'Install dependencies', rationale: 'Install dependencies', commands: ['npm ci'], required: true, cautions: [] }
  */
 export const executionSetupPlan = defineContract({
   name: 'looptroop.execution-setup-plan',
   schema: executionSetupPlanSchema,
   tags: ['EXECUTION_SETUP_PLAN'],
+  genericWrappers: true,
   wrappers: ['execution_setup_plan', 'plan'],
-  aliases: { purpose: ['goal'] },
-  synonyms: { status: { map: { draft: ['planned', 'plan', 'review'] } } },
-  paths: ['temp_roots[]'],
-  ids: { steps: { format: 'setup-step-{n}' } },
+  keyMatching: 'loose',
+  // LoopTroop ignores keys it does not read: Zod drops them without a record.
+  extras: 'keep',
+  aliases: {
+    ...SHARED_ALIASES,
+    readiness: ['environment_readiness'],
+    evidence: ['signals', 'findings'],
+    gaps: ['missing', 'missing_work'],
+    steps: ['plan_steps'],
+    'steps[].purpose': ['goal'],
+    'steps[].title': ['name'],
+    'steps[].rationale': ['reason'],
+    'steps[].commands': ['command'],
+    'steps[].required': ['is_required'],
+    'workspace_inputs[].kind': ['type'],
+    'workspace_inputs[].source_status': ['status'],
+    'workspace_inputs[].reason': ['rationale'],
+  },
+  strings: { ...LISTS, 'steps[].commands': { list: true }, evidence: { list: true }, gaps: { list: true } },
+  ids: { steps: { format: 'setup-step-{n}', normalize: false } },
   derived: { 'steps[].title': { copy: 'purpose' }, 'steps[].rationale': { copy: 'purpose' } },
   wording: [
     { rule: 'id_filled', at: 'steps[].id', message: 'Filled missing execution setup plan step id at index {index} from list position.' },
     stepFilled('title'),
     stepFilled('rationale'),
   ],
+  checks: [planCheck],
 });
-
-const tool = z.object({
-  name: z.string().min(1),
-  status: z.enum(['available', 'provisioned', 'failed', 'not_provisionable']),
-  version: z.string().optional(),
-});
-
-/** The setup result with the environment profile it produced. */
-export const executionSetupResultSchema = z.object({
-  status: z.enum(['ready', 'failed']),
-  profile: z.object({
-    status: z.enum(['ready', 'failed']),
-    readiness: z.enum(['ready', 'partial', 'missing']),
-    temp_roots: z.array(z.string().min(1)),
-    tools: z.array(tool),
-    reusable_artifacts: z.array(z.object({ path: z.string().min(1), purpose: z.string().optional() })),
-  }),
-  notes: z.string().optional(),
-});
-
-const READY = { map: { ready: ['ok', 'complete', 'completed', 'success', 'succeeded'], failed: ['fail', 'error'] } };
 
 /**
- * The execution setup result.
+ * The execution setup result; it counts only when all four checks pass.
  *
  * @example
- * safeParse(text, executionSetupResult).data.profile.readiness // 'missing' for an emitted `needsSetup`
+ * safeParse(resultText, executionSetupResult).data.checks
+ * // { workspace: 'pass', tooling: 'pass', temp_scope: 'pass', policy: 'pass' }
  */
 export const executionSetupResult = defineContract({
   name: 'looptroop.execution-setup-result',
   schema: executionSetupResultSchema,
   tags: ['EXECUTION_SETUP_RESULT'],
-  wrappers: ['execution_setup_result'],
-  aliases: { reusable_artifacts: ['artifacts'], tools: ['tool_requirements'] },
-  synonyms: {
-    status: READY,
-    'profile.status': READY,
-    'profile.readiness': { map: { partial: ['incomplete', 'partially_ready'], missing: ['needssetup', 'notready', 'uninitialized', 'absent'] } },
-    'profile.tools[].status': {
-      map: { provisioned: ['prepared'], failed: ['fail', 'error'], not_provisionable: ['notprovisionable', 'notpossible', 'nosafepath', 'unsupported'] },
-    },
+  wrappers: ['execution_setup_result', 'result', 'output', 'data'],
+  replaceDefaultWrappers: true,
+  keyMatching: 'loose',
+  extras: 'keep',
+  aliases: {
+    ...SHARED_ALIASES,
+    bootstrap_commands: ['bootstrap'],
+    tooling_probe_commands: ['tooling_probes', 'probe_commands', 'verification_commands'],
+    tool_requirements: ['tool_requirement', 'tooling_requirements', 'required_tools'],
+    reusable_artifacts: ['artifacts'],
+    launcher: ['tool'],
+    required_by: ['required_for', 'required_commands'],
+    provisioning_attempts: ['provision_attempts', 'attempts'],
+    strategy: ['approach'],
+    'profile.tool_requirements[].provisioning_attempts[].result': ['outcome'],
+    missing_probe: ['probe', 'discovery_probe'],
+    final_probe: ['verification_probe', 'probe_command'],
+    failure_reason: ['blocker'],
+    'profile.reusable_artifacts[].kind': ['type'],
+    'profile.reusable_artifacts[].purpose': ['reason'],
   },
-  paths: ['profile.temp_roots[]', 'profile.reusable_artifacts[].path'],
+  strings: { ...LISTS, bootstrap_commands: { list: true }, tooling_probe_commands: { list: true }, required_by: { list: true } },
+  checks: [resultCheck],
 });

@@ -1,37 +1,32 @@
 /**
- * Full answers (output-normalization seed): the interview document with the
- * skipped answers filled before a PRD is drafted. Only here may answer-only
- * blocks be completed from the approved interview (`options.context.interview_questions`),
- * misplaced `answered_by` / `answered_at` moved into the answer, and the
- * approved follow-up rounds (`options.context.follow_up_rounds`) restored:
- * these compare against a reference artifact, so they are recorded at stage
- * `semantic_validation`.
+ * Full Answers, the resolved interview (LoopTroop spec §6, PROM10a): the
+ * approved interview with the questions the user skipped answered by the
+ * model. It reads like the interview document, but may also arrive as
+ * answer-only question blocks; either way the approved interview
+ * (`context.interview`) settles everything the model was not asked to write
+ * (see resolved-interview-checks.ts).
  */
-import { defineContract } from '@airlock/core';
-import { INTERVIEW_DOCUMENT_SPEC, INTERVIEW_DOCUMENT_WORDING } from './interview-document.js';
-
-const ANSWER_FIELDS = ['answer', 'answered_by', 'answered_at', 'skipped', 'free_text', 'selected_option_ids'];
-const FROM_INTERVIEW = 'Canonicalized follow_up_rounds to match the approved Interview Results artifact.';
+import { defineContract, type ContractCheck } from '@airlock/core';
+import type { z } from 'zod';
+import { INTERVIEW_DOCUMENT_SPEC, fullAnswersSchema } from './interview-document.js';
+import { resolvedInterviewCheck } from './resolved-interview-checks.js';
 
 /**
- * The Full Answers artifact.
+ * The Full Answers artifact. Context: `interview` (the approved interview's
+ * YAML text, required), `ticket_id`, and `member_id` (the council member that
+ * wrote it, recorded as `generated_by.winner_model`). The value is always a
+ * draft with empty approval, the approved questions in their order, and
+ * every AI-filled answer marked `answered_by: ai_skip`.
  *
  * @example
- * safeParse('questions:\n  - id: Q01\n    answer: {skipped: false, free_text: Email}\n    answered_by: ai', fullAnswers, {
- *   context: { ticket_id: 'T-1', interview_questions: approved.questions, follow_up_rounds: approved.follow_up_rounds },
- * })
+ * safeParse('questions:\n  - id: Q01\n    answer: {free_text: Email}\n    answered_at: "2026-03-01T10:00:00Z"', fullAnswers, {
+ *   context: { ticket_id: 'T-1', interview: approvedInterviewYaml, member_id: 'openai/gpt-5' },
+ * }).data.questions[0].answer
+ * // { skipped: false, selected_option_ids: [], free_text: 'Email', answered_by: 'ai_skip', answered_at: '2026-03-01T10:00:00Z' }
  */
 export const fullAnswers = defineContract({
   name: 'looptroop.full-answers',
+  schema: fullAnswersSchema,
   ...INTERVIEW_DOCUMENT_SPEC,
-  context: { ...INTERVIEW_DOCUMENT_SPEC.context, follow_up_rounds: 'follow_up_rounds' },
-  hoist: { 'questions[].answer': ['answered_by', 'answered_at'] },
-  overlay: { questions: { context: 'interview_questions', fields: ANSWER_FIELDS } },
-  wording: [
-    ...INTERVIEW_DOCUMENT_WORDING,
-    { rule: 'overlay_restored', message: 'Recovered Full Answers answer-only question blocks using canonical question metadata.' },
-    { rule: 'key_hoisted', message: 'Hoisted {key} into answer for canonical question {id}.', stage: 'semantic_validation' },
-    { rule: 'context_canonicalized', at: 'follow_up_rounds', message: FROM_INTERVIEW, stage: 'semantic_validation' },
-    { rule: 'context_filled', at: 'follow_up_rounds', message: FROM_INTERVIEW, stage: 'semantic_validation' },
-  ],
+  checks: [resolvedInterviewCheck as ContractCheck<z.output<typeof fullAnswersSchema>>],
 });

@@ -10,15 +10,32 @@
  * result.success && result.data.status; // 'done'
  */
 export { erkTripwireCandidates, erkTripwireCandidatesSchema } from './erk-tripwire-candidates.js';
-export { interviewQuestions, interviewQuestionsSchema, interviewQuestionSchema, INTERVIEW_PHASES } from './interview.js';
-export { interviewDocument, interviewDocumentSchema } from './interview-document.js';
+export {
+  interviewQuestions,
+  interviewQuestionsSchema,
+  interviewQuestionSchema,
+  interviewQuestionsList,
+  interviewQuestionsListSchema,
+  INTERVIEW_PHASES,
+  ORDER_BY_PHASE,
+  DEFAULT_MAX_QUESTIONS,
+} from './interview.js';
+export { interviewRefinement, interviewRefinementSchema } from './interview-refinement.js';
+export { interviewTurn, interviewTurnSchema } from './interview-turn.js';
+export { coverageResult, coverageResultSchema, interviewCoverageResult, prdCoverageResult, beadsCoverageResult } from './coverage-result.js';
+export { interviewDocument, interviewDocumentSchema, fullAnswersSchema } from './interview-document.js';
+export type { InterviewDocument } from './interview-document-shape.js';
 export { fullAnswers } from './full-answers.js';
-export { prd, prdSchema } from './prd.js';
-export { beadsBlueprint, beadsBlueprintSchema, beadsExpanded, beadsExpandedSchema } from './beads.js';
-export { beadStatus, beadStatusSchema } from './bead-status.js';
-export { voteScorecard, voteScorecardSchema } from './vote-scorecard.js';
-export { relevantFiles, relevantFilesSchema } from './relevant-files.js';
-export { finalTestCommands, finalTestCommandsSchema } from './final-test-commands.js';
-export { executionSetupPlan, executionSetupPlanSchema, executionSetupResult, executionSetupResultSchema } from './execution-setup.js';
+export { prd, prdSchema, prdDraft, type Prd } from './prd.js';
+export { prdRefinement, prdRefinementSchema, prdCoverageRevision, prdCoverageRevisionSchema } from './prd-refinement.js';
+export { beadsBlueprint, beadsBlueprintSchema, beadsRefinement, beadsRefinementSchema, beadsCoverageRevision, beadsCoverageRevisionSchema, type BlueprintBead } from './beads.js';
+export { beadsJsonl, beadsExpanded, beadsExpandedSchema, type BeadNote } from './beads-expanded.js';
+export { voteScorecard, voteScorecardSchema, type VoteScorecard } from './vote-scorecard.js';
+export { beadStatus, beadStatusSchema, type BeadStatus } from './bead-status.js';
+export { relevantFiles, relevantFilesSchema, type RelevantFiles } from './relevant-files.js';
+export { finalTestCommands, finalTestCommandsSchema, type FinalTestCommands, type FinalTestFileEffect } from './final-test-commands.js';
+export { executionSetupPlan, executionSetupPlanSchema, executionSetupResult, executionSetupResultSchema, type ExecutionSetupPlan, type ExecutionSetupResult } from './execution-setup.js';
+export { manualQaChecklist, manualQaChecklistSchema, type ManualQaChecklist } from './manual-qa-checklist.js';
 export { refinementChanges, refinementChangesSchema } from './refinement-changes.js';
 export { ARTIFACT_CONTRACTS, type ArtifactName } from './artifact-contracts.js';
+export { loopTroopContext } from './looptroop/looptroop-context.js';

@@ -1,92 +1,137 @@
 /**
- * The PRD artifact (output-normalization seed): status reduced to
- * draft/approved, an invalid schema_version replaced with 1, ticket id and
- * the approved interview's hash taken from the runtime context, epic and
- * user-story ids filled and de-duplicated, a nested `artifact: { prd: … }`
- * wrapper promoted, and the seed's key alias table.
+ * The PRD artifact (LoopTroop PROM10b, spec §7): snake_case keys matched up to
+ * case and separators, explicit wrappers (`prd`, `document`, `output`,
+ * `result`, `data`; `artifact: { prd: … }` flattened), LoopTroop's silent
+ * defaults, free-form epic and story ids (`US-1` stays; only missing or
+ * duplicate ids are filled), and the ticket id and interview hash forced from
+ * the runtime context.
  */
-import { defineContract } from '@airlock/core';
+import { defineContract, type ContractCheck, type ContractDefinition } from '@airlock/core';
 import { z } from 'zod';
+import { interviewHashCheck, prdIdsCheck } from './prd-checks.js';
 
-const strings = z.array(z.string());
+/** A lenient string list: LoopTroop fills a missing one with `[]` without a warning. */
+const list = z.array(z.string()).default([]);
 
 const userStory = z.object({
-  id: z.string().regex(/^US-\d+-\d+$/),
+  /** Any string is kept; an empty id is filled by the ids check (`US-<epic#>-<story#>`). */
+  id: z.string().default(''),
   title: z.string().min(1),
-  acceptance_criteria: z.array(z.string()).min(1),
-  implementation_steps: strings.optional(),
-  verification: z.object({ required_commands: strings }).optional(),
+  acceptance_criteria: list,
+  implementation_steps: list,
+  verification: z.object({ required_commands: list }).prefault({}),
 });
 
 const epic = z.object({
-  id: z.string().regex(/^EPIC-\d+$/),
+  /** Any string is kept; an empty id is filled by the ids check (`EPIC-<position>`). */
+  id: z.string().default(''),
   title: z.string().min(1),
-  objective: z.string().optional(),
+  objective: z.string().min(1),
+  implementation_steps: list,
   user_stories: z.array(userStory).min(1),
 });
 
-/** The PRD document. */
-export const prdSchema = z.object({
-  schema_version: z.number().int().positive(),
-  ticket_id: z.string().min(1),
-  artifact: z.literal('prd'),
-  status: z.enum(['draft', 'approved']),
-  source_interview: z.object({ content_sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
-  product: z.object({ problem_statement: z.string().min(1), target_users: strings }),
-  scope: z.object({ in_scope: strings, out_of_scope: strings }),
-  technical_requirements: z
-    .object({
-      architecture_constraints: strings.optional(),
-      data_model: strings.optional(),
-      api_contracts: strings.optional(),
-      security_constraints: strings.optional(),
-      performance_constraints: strings.optional(),
-      reliability_constraints: strings.optional(),
-      error_handling_rules: strings.optional(),
-      tooling_assumptions: strings.optional(),
-    })
-    .optional(),
-  epics: z.array(epic).min(1),
-  risks: strings.optional(),
-  approval: z.object({ approved_by: z.string(), approved_at: z.string() }).optional(),
-});
+const TECHNICAL_LISTS = [
+  'architecture_constraints',
+  'data_model',
+  'api_contracts',
+  'security_constraints',
+  'performance_constraints',
+  'reliability_constraints',
+  'error_handling_rules',
+  'tooling_assumptions',
+] as const;
 
-const FROM_INTERVIEW = 'Canonicalized source_interview.content_sha256 from the approved Interview Results artifact.';
+/** The fields of a PRD document; the refinement contracts extend them with `changes` and `gap_resolutions`. */
+export const prdShape = {
+  schema_version: z.number().int().positive().default(1),
+  ticket_id: z.string().min(1),
+  artifact: z.literal('prd').default('prd'),
+  status: z.enum(['draft', 'approved']).default('draft'),
+  /** Forced by the interview-hash check; the model's value is ignored. */
+  source_interview: z.object({ content_sha256: z.string().default('') }).prefault({}),
+  product: z.object({ problem_statement: z.string().min(1), target_users: list }),
+  scope: z.object({ in_scope: list, out_of_scope: list }).prefault({}),
+  technical_requirements: z.object(Object.fromEntries(TECHNICAL_LISTS.map((k) => [k, list])) as Record<(typeof TECHNICAL_LISTS)[number], typeof list>).prefault({}),
+  epics: z.array(epic).min(1),
+  risks: list,
+  approval: z.object({ approved_by: z.string().default(''), approved_at: z.string().default('') }).prefault({}),
+};
+
+/** The PRD document. */
+export const prdSchema = z.object(prdShape);
+export type Prd = z.output<typeof prdSchema>;
+
+const STRING_LISTS = ['target_users', 'in_scope', 'out_of_scope', 'risks', ...TECHNICAL_LISTS, 'implementation_steps', 'acceptance_criteria', 'required_commands'];
 
 /**
- * The PRD contract. Context: `ticket_id`, and `interview_sha256` (the hash of the approved interview).
+ * The normalization every PRD-shaped artifact shares (the draft, the refined
+ * PRD, the coverage revision): wrappers, LoopTroop's key aliases, lenient
+ * string lists, the status and schema_version fallbacks, the ticket id.
+ */
+export function prdContractSpec<T extends Prd>(name: string, schema: z.ZodType<T>, checks: readonly ContractCheck<T>[]): ContractDefinition<T> {
+  return {
+    name,
+    schema,
+    // `artifact` only where it holds the document (`artifact: { prd: … }`); `artifact: prd` stays data.
+    wrappers: ['prd', 'document', 'output', 'result', 'data', 'artifact'],
+    replaceDefaultWrappers: true,
+    keyMatching: 'loose',
+    // LoopTroop ignores keys it does not know; Zod drops them without a record.
+    extras: 'keep',
+    aliases: {
+      'epics[].id': ['epic_id'],
+      'epics[].user_stories[].id': ['story_id'],
+      // By path: the refinement's change items and gap resolutions read `title`/`name` their own way.
+      'epics[].title': ['name'],
+      'epics[].user_stories[].title': ['name'],
+      'epics[].objective': ['goal'],
+      'epics[].user_stories': ['stories'],
+      implementation_steps: ['steps'],
+      required_commands: ['commands'],
+    },
+    strings: Object.fromEntries(STRING_LISTS.map((key) => [key, { list: true }])),
+    synonyms: { status: { map: { draft: [], approved: [] }, fallback: 'draft' } },
+    replaceInvalid: { schema_version: 1 },
+    context: { ticket_id: 'ticket_id' },
+    wording: [
+      { rule: 'synonym_fallback', at: 'status', message: 'Normalized unsupported PRD status "{before}" to draft.' },
+      { rule: 'invalid_value_replaced', at: 'schema_version', message: 'Normalized invalid schema_version to 1.' },
+      { rule: 'context_canonicalized', at: 'ticket_id', message: 'Canonicalized ticket_id from {before} to {after}.' },
+      { rule: 'context_filled', at: 'ticket_id', message: 'Filled missing ticket_id from runtime context.' },
+    ],
+    yaml: {
+      nestedChildren: {
+        source_interview: ['content_sha256'],
+        product: ['problem_statement', 'target_users'],
+        scope: ['in_scope', 'out_of_scope'],
+        technical_requirements: [...TECHNICAL_LISTS],
+        approval: ['approved_by', 'approved_at'],
+      },
+      listPrimaryKeys: { epics: 'id', user_stories: 'id' },
+      wrapperKeys: ['verification'],
+    },
+    checks,
+  };
+}
+
+/**
+ * A PRD read without the interview: the shape, defaults and ids only. The
+ * refinement checks read the winning draft with it.
  *
  * @example
- * safeParse(text, prd, { context: { ticket_id: 'T-42', interview_sha256: sha } })
+ * safeParse(winnerDraftText, prdDraft).data?.epics[0]?.id // 'EPIC-1'
  */
-export const prd = defineContract({
-  name: 'looptroop.prd',
-  schema: prdSchema,
-  wrappers: ['prd'],
-  // The seed's alias table; spellings that differ only in case or symbols match without being listed.
-  aliases: {
-    implementation_steps: ['steps'],
-    user_stories: ['stories'],
-    required_commands: ['commands'],
-    source_interview: ['interview'],
-  },
-  synonyms: { status: { map: { draft: [], approved: [] }, fallback: 'draft' } },
-  replaceInvalid: { schema_version: 1 },
-  ids: { epics: { format: 'EPIC-{n}' }, 'epics[].user_stories': { format: 'US-{i}-{n}' } },
-  context: { ticket_id: 'ticket_id', 'source_interview.content_sha256': 'interview_sha256' },
-  defaults: { artifact: 'prd', schema_version: 1 },
-  wording: [
-    { rule: 'synonym_fallback', at: 'status', message: 'Normalized unsupported PRD status "{before}" to draft.' },
-    { rule: 'invalid_value_replaced', at: 'schema_version', message: 'Normalized invalid schema_version to 1.' },
-    { rule: 'context_canonicalized', at: 'ticket_id', message: 'Canonicalized ticket_id from {before} to {after}.' },
-    { rule: 'context_canonicalized', at: 'source_interview.content_sha256', message: FROM_INTERVIEW },
-    { rule: 'context_filled', at: 'source_interview.content_sha256', message: FROM_INTERVIEW },
-    { rule: 'id_filled', at: 'epics[].id', message: 'Epic at index {index} was missing id. Filled with {after}.' },
-    { rule: 'id_renumbered', at: 'epics[].id', message: 'Renumbered duplicate epic id {before} to {after}.' },
-    { rule: 'id_filled', at: 'epics[].user_stories[].id', message: 'User story at epic {i}, index {index} was missing id. Filled with {after}.' },
-    { rule: 'id_renumbered', at: 'epics[].user_stories[].id', message: 'Renumbered duplicate user story id {before} to {after}.' },
-  ],
-  yaml: {
-    nestedChildren: { approval: ['approved_by', 'approved_at'], source_interview: ['content_sha256'], verification: ['required_commands'] },
-  },
-});
+export const prdDraft = defineContract(prdContractSpec('looptroop.prd-draft', prdSchema, [prdIdsCheck()]));
+
+/**
+ * The PRD contract. Context: `ticket_id` and `interview` (the approved
+ * interview YAML text; `source_interview.content_sha256` is its sha256, and an
+ * interview that is not YAML refuses the PRD).
+ *
+ * @example
+ * safeParse('product:\n  problem_statement: Faster login\nepics:\n  - title: Auth\n    objective: Sign in\n    user_stories:\n      - id: US-1\n        title: Password login\n', prd, { context: { ticket_id: 'T-42', interview: interviewYaml } }).data
+ * // { schema_version: 1, ticket_id: 'T-42', artifact: 'prd', status: 'draft', source_interview: { content_sha256: '…' },
+ * //   …, epics: [{ id: 'EPIC-1', title: 'Auth', …, user_stories: [{ id: 'US-1', title: 'Password login', acceptance_criteria: [], … }] }], … }
+ */
+export const prd = defineContract(prdContractSpec('looptroop.prd', prdSchema, [prdIdsCheck(), interviewHashCheck()]));

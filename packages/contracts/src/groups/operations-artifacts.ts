@@ -2,6 +2,7 @@
 import { beadStatus } from '../bead-status.js';
 import { executionSetupPlan, executionSetupResult } from '../execution-setup.js';
 import { finalTestCommands } from '../final-test-commands.js';
+import { manualQaChecklist } from '../manual-qa-checklist.js';
 import { relevantFiles } from '../relevant-files.js';
 
 export const OPERATIONS_ARTIFACTS = {
@@ -10,4 +11,5 @@ export const OPERATIONS_ARTIFACTS = {
   execution_setup_result: executionSetupResult,
   bead_completion_marker: beadStatus,
   final_test_commands: finalTestCommands,
+  manual_qa_checklist: manualQaChecklist,
 } as const;

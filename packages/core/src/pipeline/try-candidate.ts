@@ -101,7 +101,7 @@ export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Con
   const { outcome } = read;
   if (!outcome.ok && mode === 'strict') return { kind: 'unparsed' };
   const info = candidateInfo(candidate, read.format);
-  const extraction = extractionInterventions(raw, candidate);
+  const extraction = extractionInterventions(raw, candidate, contract.tags);
   if (!outcome.ok) {
     return { kind: 'failure', final: true, result: deferredFailure(outcome.failure, outcome.error, outcome.explain, { candidate: info, interventions: [...extraction, ...rebase(candidate, outcome.interventions)] }) };
   }

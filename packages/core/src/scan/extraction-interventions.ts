@@ -15,14 +15,30 @@ function prefixStripped(raw: string, start: number, end: number): Intervention {
 }
 
 /**
+ * True when the whole text is one envelope of a tag the contract declares (`<BEAD_STATUS>` …
+ * `</BEAD_STATUS>`, whitespace around): that is the artifact's own wire format, so reading its
+ * body recovers nothing from surrounding text.
+ */
+function isOwnEnvelope(raw: string, candidate: Candidate, ownTags: readonly string[]): boolean {
+  const tag = candidate.tag;
+  if (candidate.source !== 'tagged' || tag === undefined || candidate.prefixStripped) return false;
+  const upper = tag.toUpperCase();
+  if (!ownTags.some((t) => t.toUpperCase() === upper)) return false;
+  const before = raw.slice(0, candidate.span[0]).trim();
+  const after = raw.slice(candidate.span[1]).trim();
+  return before.toUpperCase() === `<${upper}>` && after.toUpperCase() === `</${upper}>`;
+}
+
+/**
  * Interventions describing how a candidate was cut out of the raw text: each
  * transcript prefix removed inside it (and on its first line), and a
- * candidate-recovery record when it is not the raw text itself.
+ * candidate-recovery record when it is not the raw text itself, nor the body of the one
+ * envelope of a tag the contract declares (`ownTags`) that makes up the whole text.
  *
  * @example
  * extractionInterventions(raw, fencedCandidate).map((i) => i.rule) // ['candidate_recovered']
  */
-export function extractionInterventions(raw: string, candidate: Candidate): Intervention[] {
+export function extractionInterventions(raw: string, candidate: Candidate, ownTags: readonly string[] = []): Intervention[] {
   const out: Intervention[] = [];
   const seg = candidate.segments;
   if (candidate.prefixStripped && seg !== undefined) {
@@ -39,7 +55,7 @@ export function extractionInterventions(raw: string, candidate: Candidate): Inte
       if (rawEnd > rawStart) out.push(prefixStripped(raw, rawStart, rawEnd));
     }
   }
-  if (candidate.source !== 'raw') {
+  if (candidate.source !== 'raw' && !isOwnEnvelope(raw, candidate, ownTags)) {
     out.push({
       rule: 'candidate_recovered',
       stage: 'parse',
