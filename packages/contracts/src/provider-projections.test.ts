@@ -13,8 +13,15 @@ const inProfile = CONTRACTS.filter((contract) => profileViolations(contract).len
 
 describe('shipped contracts and the AgentSchema profile', () => {
   it('finds every shipped contract', () => {
-    expect(CONTRACTS.length).toBe(14);
-    expect(inProfile.length).toBe(11);
+    expect(CONTRACTS.length).toBe(28);
+    expect(inProfile.map((c) => c.name).sort()).toEqual([
+      'erk.tripwire-candidates',
+      'looptroop.bead-status',
+      'looptroop.beads-blueprint',
+      'looptroop.full-answers',
+      'looptroop.interview-document',
+      'looptroop.refinement-changes',
+    ]);
   });
 
   it.each(inProfile.map((contract) => [contract.name, contract] as const))('%s projects to every provider (snapshot)', async (name, contract) => {
@@ -22,12 +29,10 @@ describe('shipped contracts and the AgentSchema profile', () => {
     await expect(`${JSON.stringify(projections, null, 2)}\n`).toMatchFileSnapshot(`__snapshots__/projections/${name}.json`);
   });
 
-  it('refuses the contracts outside the profile, naming every path and reason', () => {
+  // LoopTroop fills many fields silently, so its contracts carry Zod defaults (outside the profile) and read loose shapes.
+  it('refuses the contracts outside the profile, naming every path and reason (snapshot)', async () => {
     const refused = Object.fromEntries(CONTRACTS.filter((c) => !inProfile.includes(c)).map((c) => [c.name, profileViolations(c).map((v) => `${v.path}: ${v.reason.split(/[ (;:]/, 1)[0]}`)]));
-    expect(refused).toEqual({
-      'looptroop.beads-expanded': ['(root): the', '(root): refinement'],
-      'looptroop.vote-scorecard': ['draft_scores: record'],
-      'looptroop.refinement-changes': ['(root): index'],
-    });
+    for (const reasons of Object.values(refused)) expect(reasons.length).toBeGreaterThan(0);
+    await expect(`${JSON.stringify(refused, null, 2)}\n`).toMatchFileSnapshot('__snapshots__/projections/refused.json');
   });
 });
