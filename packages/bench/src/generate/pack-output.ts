@@ -14,7 +14,7 @@ import type { Rng } from './rng.js';
 
 /** One fixture input of the pack. */
 export interface PackFixture {
-  /** `<artifact>/<case>`, e.g. `bead-status/seed-tables`. */
+  /** `<artifact>/<case>`, e.g. `bead_completion_marker/clean`. */
   readonly name: string;
   readonly artifact: string;
   readonly text: string;
@@ -24,9 +24,9 @@ const FIXTURES_DIR = fileURLToPath(new URL('../../../contracts/src/fixtures/', i
 
 /** The planning artifact of the default mix closest to a pack artifact (for per-artifact statistics). */
 function closestKind(artifact: string): ArtifactKind {
-  if (artifact.startsWith('interview') || artifact === 'full-answers') return 'interview';
-  if (artifact === 'prd') return 'prd';
-  if (artifact.startsWith('bead')) return 'beads';
+  if (artifact.startsWith('interview') || artifact === 'resolved_interview_document') return 'interview';
+  if (artifact.startsWith('prd')) return 'prd';
+  if (artifact.startsWith('bead') || artifact === 'expanded_beads') return 'beads';
   return 'review';
 }
 
@@ -54,7 +54,7 @@ export function packFixtures(dir: string = FIXTURES_DIR): readonly PackFixture[]
  * Renders one output of the pack profile.
  *
  * @example
- * renderPackOutput(new Rng(1)).defects // ['bead-status/seed-tables'] (the fixture it came from)
+ * renderPackOutput(new Rng(1)).defects // ['bead_completion_marker/clean'] (the fixture it came from)
  */
 export function renderPackOutput(rng: Rng): GeneratedOutput & { kind: OutputKind } {
   const fixture = rng.pick(packFixtures());
