@@ -29,6 +29,7 @@ export const YAML_CODES = [
   'yaml_list_scalar_folded', // a list scalar needing quotes, wrapped onto deeper lines
   'yaml_doubled_quotes', // ''text'' around a scalar
   'yaml_block_scalar_indented', // a block scalar body left unindented before sibling keys
+  'yaml_cut_entry_dropped', // the last list entry of an output cut off mid-entry
 ] as const;
 export type YamlCode = (typeof YAML_CODES)[number];
 

@@ -11,6 +11,7 @@ import { loadYaml, type LoadYamlResult } from './load-yaml.js';
 import { joinLines, type YamlLine } from './line-table.js';
 import { repairYaml } from './repair-yaml.js';
 import { contractNestedChildren, resolveYamlHints } from './resolve-yaml-hints.js';
+import { dropCutEntry } from './drop-cut-entry.js';
 import { trimYamlTransportNoise } from './trim-yaml-transport-noise.js';
 import { DEFAULT_MAX_DEPTH } from '../nesting-depth.js';
 import type { WorkMeter } from '../work-meter.js';
@@ -119,6 +120,12 @@ export function parseYamlCandidate(candidate: Candidate, options: ParseStageOpti
   const interventions = [...trimmed.interventions, ...run.interventions];
   if (run.accepted !== null) return outcomeOf(run.accepted, interventions);
   if (work?.spent === true) return spent(work, interventions, candidate);
+  const cut = dropCutEntry(run.lines, candidate.text.slice(0, candidate.noiseStart >= 0 ? candidate.noiseStart : candidate.text.length));
+  const shortened = cut === null ? null : accept(joinLines(cut.lines));
+  if (cut !== null && shortened !== null) {
+    const outcome = outcomeOf(shortened, [...interventions, cut.intervention]);
+    return outcome.ok ? { ...outcome, truncated: true } : outcome;
+  }
   // Nothing changed since the last parse: reuse its verdict rather than parsing again. A
   // refusal the fast loader gave alone is worded by `yaml` only if this failure is reported.
   if (work !== undefined && !work.charge(run.text.length)) return spent(work, interventions, candidate);

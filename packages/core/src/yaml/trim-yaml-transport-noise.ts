@@ -1,11 +1,27 @@
 /**
  * Transport cleanup for a YAML candidate before any structural repair:
  * trailing terminal noise (ANSI sequences, bracketed-paste markers, control
- * characters, as located by the scanner) and an orphan closing fence line.
+ * characters, as located by the scanner, and what is left of an escape sequence
+ * whose ESC was lost) and an orphan closing fence line.
  */
 import type { Intervention } from '../types.js';
 import type { Candidate } from '../scan/candidate.js';
 import { toLines, type YamlLine } from './line-table.js';
+
+/**
+ * What a terminal leaves of escape sequences whose ESC was lost on the way into a log,
+ * glued to the artifact's last token (`total_score: 84[e~[`, `[201~`, `[0m`, `[?25h`): a `[`
+ * run ending in `~` or in digits and a final letter. A plain `[` or `[]` is YAML, never this.
+ */
+const ESCAPE_REMNANT = /(?:\[[0-9;?]*[A-Za-z]?~\[?|\[[0-9;?]*[0-9][A-Za-z~]\[?)+[ \t\r\n]*$/;
+
+/** Where an escape remnant at the end of `text` (before `limit`) starts, or `limit`. */
+function remnantStart(text: string, limit: number): number {
+  // Only the last few characters can hold one: the regex never reads a long text.
+  const from = Math.max(0, limit - 32);
+  const match = ESCAPE_REMNANT.exec(text.slice(from, limit));
+  return match === null ? limit : from + match.index;
+}
 
 /**
  * The candidate's line table without its trailing noise and orphan fence.
@@ -16,7 +32,8 @@ import { toLines, type YamlLine } from './line-table.js';
 export function trimYamlTransportNoise(candidate: Pick<Candidate, 'text' | 'noiseStart' | 'orphanFence'>): { lines: YamlLine[]; interventions: Intervention[] } {
   const text = candidate.text;
   const interventions: Intervention[] = [];
-  const limit = candidate.noiseStart >= 0 && candidate.noiseStart < text.length ? candidate.noiseStart : text.length;
+  let limit = candidate.noiseStart >= 0 && candidate.noiseStart < text.length ? candidate.noiseStart : text.length;
+  limit = remnantStart(text, limit);
   if (limit < text.length) {
     interventions.push({
       rule: 'trailing_noise_trimmed',
