@@ -111,6 +111,8 @@ function checkBeadList(value: ExpandedBeadInput[]): CheckOutcome<ExpandedBeadInp
 }
 
 const EXPANDED_SPEC = {
+  // One bead per line is how the model writes them (PROM25), not a defect.
+  jsonLines: true,
   keyMatching: 'loose' as const,
   extras: 'keep' as const,
   strings: beadListStrings('[]', [...BEAD_LISTS, 'labels', 'targetFiles', 'dependencies.blocked_by', 'dependencies.blocks']),

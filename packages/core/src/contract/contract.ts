@@ -38,6 +38,8 @@ export interface Contract<T = unknown> {
   readonly normalization: NormalizationSpec;
   /** Hints for the YAML structural repairs; filled by `defineContract`. */
   readonly yamlHints: YamlHints;
+  /** The artifact arrives as JSON Lines (one object per line is the list, read with no intervention). */
+  readonly jsonLines?: boolean;
   /** Checks run on the validated value with the runtime context; filled by `defineContract`. */
   readonly checks?: readonly ContractCheck<T>[];
 }

@@ -19,6 +19,11 @@ export interface ContractDefinition<T> extends NormalizationSpec {
   readonly expect?: Contract['expect'];
   /** Hints for the YAML repairs. List primary keys default to the id keys of `ids`. */
   readonly yaml?: YamlHints;
+  /**
+   * The artifact's wire format is JSON Lines: text whose every non-blank line is a JSON object
+   * reads as the list of them, with no intervention (it is not a repair). For list schemas.
+   */
+  readonly jsonLines?: boolean;
   /** Checks run on the validated value with `options.context` (see {@link ContractCheck}). */
   readonly checks?: readonly ContractCheck<T>[];
 }
@@ -102,5 +107,6 @@ export function defineContract<T>(definition: ContractDefinition<T>): Contract<T
     normalization,
     yamlHints: yamlHintsOf(definition as ContractDefinition<unknown>),
     ...(definition.checks !== undefined && definition.checks.length > 0 && { checks: definition.checks }),
+    ...(definition.jsonLines === true && { jsonLines: true }),
   });
 }

@@ -101,6 +101,23 @@ function objectsAsItems(candidate: Candidate, options: ParseStageOptions): Parse
 }
 
 /**
+ * JSON Lines, for a contract whose wire format it is (`jsonLines`): every non-blank line a
+ * complete JSON object, read as the list of them, or null.
+ */
+function jsonLines(text: string): unknown[] | null {
+  const items: unknown[] = [];
+  for (const line of text.split('\n')) {
+    const trimmed = line.trim();
+    if (trimmed === '') continue;
+    if (trimmed.charCodeAt(0) !== 123 /* { */) return null;
+    const parsed = tryJsonParse(trimmed);
+    if (!parsed.ok) return null;
+    items.push(parsed.value);
+  }
+  return items.length > 0 ? items : null;
+}
+
+/**
  * Parses a JSON candidate.
  *
  * @example
@@ -134,6 +151,9 @@ const REPAIR_PASSES = 4;
 function readJson(candidate: Candidate, options: ParseStageOptions): ParseOutcome {
   const text = candidate.text;
   if (options.mode !== 'repair') {
+    // JSON Lines first: for such a contract one object alone is a list of one, not a coercion.
+    const lines = options.contract?.jsonLines === true ? jsonLines(text) : null;
+    if (lines !== null) return { ok: true, value: lines, interventions: [], truncated: false };
     const direct = tryJsonParse(text);
     if (direct.ok) return { ok: true, value: direct.value, interventions: [], truncated: false };
     if (options.mode === 'strict') return { ok: false, failure: 'syntax', error: 'The JSON candidate does not parse as-is.', interventions: [] };

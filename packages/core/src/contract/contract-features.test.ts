@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineContract } from '../contract/define-contract.js';
+import { defineContract } from './define-contract.js';
 import { safeParse } from '../pipeline/safe-parse.js';
 
 const scorecard = defineContract({
@@ -142,5 +142,28 @@ describe('runtime YAML hints (context.yaml)', () => {
 
   it('ignore hints of the wrong shape', () => {
     expect(safeParse('a: 1\n', any, { context: { yaml: { nestedChildren: 'x', listPrimaryKeys: [1] } } }).success).toBe(true);
+  });
+});
+
+describe('JSON Lines as a contract’s wire format', () => {
+  const item = z.object({ id: z.string() });
+  const lines = defineContract({ name: 'items', schema: z.array(item), jsonLines: true });
+  const plain = defineContract({ name: 'items', schema: z.array(item) });
+
+  it('reads one object per line as the list, with no intervention', () => {
+    const result = safeParse('{"id": "a"}\n\n{"id": "b"}\n', lines);
+    expect(result.success && result.data).toEqual([{ id: 'a' }, { id: 'b' }]);
+    expect(result.interventions).toEqual([]);
+  });
+
+  it('reads one object alone as a list of one', () => {
+    expect(safeParse('{"id": "a"}', lines).interventions).toEqual([]);
+    expect(safeParse('{"id": "a"}', plain).interventions.map((i) => i.rule)).toEqual(['coerced_to_array']);
+  });
+
+  it('leaves a JSON array and a broken line to the usual reading', () => {
+    expect(safeParse('[{"id": "a"}]', lines).interventions).toEqual([]);
+    const broken = safeParse('{"id": "a"}\n{"id": "b"', lines);
+    expect(broken.interventions.length).toBeGreaterThan(0);
   });
 });
