@@ -23,21 +23,14 @@
 import { defineContract, type CheckNote, type ContractCheck } from '@airlock/core';
 import { z } from 'zod';
 import { answerShape } from './interview-asked-questions.js';
+import { interviewBatchQuestionSchema } from './interview-turn.js';
 import { isRecord, readAlias, stringList, text } from './interview-fields.js';
 
 const CLEAN = ['clean', 'pass', 'coverage_complete', 'coverage_pass'];
 const GAPS = ['gaps', 'fail', 'coverage_gaps', 'coverage_fail'];
 
-/** A follow-up question object (exact keys; answer type and options as in a batch). */
-export const coverageFollowUpSchema = z.looseObject({
-  id: z.union([z.string(), z.number()]).optional(),
-  question: z.string().optional(),
-  phase: z.string().optional(),
-  priority: z.string().optional(),
-  rationale: z.string().optional(),
-  answer_type: z.string().optional(),
-  options: z.array(z.unknown()).optional(),
-});
+/** A follow-up question object: read like a batch question (exact keys; answer type and options as in a batch). */
+export const coverageFollowUpSchema = interviewBatchQuestionSchema;
 
 /** A coverage result as the model writes it (a one-key wrapper around it is collapsed by the check). */
 export const coverageResultSchema = z.looseObject({
