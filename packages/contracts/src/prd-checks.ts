@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { CheckNote, CheckOutcome, ContractCheck } from '@airlock/core';
 import { loadYaml } from '@airlock/core/internal';
-import type { Prd } from './prd.js';
+import type { Prd } from './prd-schema.js';
 
 /** `base`, else `base-2`, `base-3`, … : the first one not taken. */
 function freeId(base: string, taken: Set<string>): string {
