@@ -191,6 +191,8 @@ describe('loadYamlFast: bails outside its subset', () => {
     ['multiline_flow', 'a: [1,\n  2]'],
     ['block_indent_indicator', 'a: |2\n   x'],
     ['nested_mapping', 'a: b: c'],
+    ['nested_mapping', 'note: "see <Map<K, V>> here": ok'],
+    ['line_trailing_colon', '- k: [a]: b'],
     ['unsupported_char', '\ufeffa: 1'],
   ])('%s: %j', (reason, text) => {
     expect(loadYamlFast(text)).toMatchObject({ ok: false, reason });

@@ -92,7 +92,9 @@ function readInlineScalar(st: FastYamlState, at: number, parentIndent: number): 
   }
   if (c === 0x22 || c === 0x27) {
     const q = unlessUnclosed(st, at, parentIndent, line[at]!, () => readQuotedScalar(line, at));
-    expectLineEnd(line, q.end);
+    // After a key on its line, `"x": y` would be a compact nested mapping, an error in `yaml`
+    // too (a trusted refusal); elsewhere a `:` may make the quoted scalar a key `yaml` accepts.
+    expectLineEnd(line, q.end, 'line_trailing_content', valueOfKeyOnLine(line, at) ? 'nested_mapping' : 'line_trailing_colon');
     return q.value;
   }
   if (isIndicator(c)) {
@@ -109,6 +111,13 @@ function readInlineScalar(st: FastYamlState, at: number, parentIndent: number): 
   // A comment ends a plain scalar; a deeper line after it is an error the parent bails on.
   if (hash !== -1 || parentIndent < 0) return resolveCoreScalar(raw);
   return resolveCoreScalar(foldPlainContinuation(st, raw, parentIndent));
+}
+
+/** True when the node at `at` is the value of a `key:` earlier on its own line. */
+function valueOfKeyOnLine(line: string, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && line.charCodeAt(i) === 0x20) i -= 1;
+  return i >= 0 && line.charCodeAt(i) === 0x3a && i + 1 < at;
 }
 
 /** True when the value at `at` holds no key indicator and no deeper line follows to continue it. */

@@ -106,13 +106,13 @@ export function isDocumentMarker(line: string): boolean {
  * @example
  * expectLineEnd('"a" # c', 3) // ok
  */
-export function expectLineEnd(line: string, from: number, reason = 'line_trailing_content'): void {
+export function expectLineEnd(line: string, from: number, reason = 'line_trailing_content', colonReason = 'line_trailing_colon'): void {
   let i = from;
   while (line.charCodeAt(i) === 0x20) i += 1;
   if (i === line.length) return;
   if (i > from && line.charCodeAt(i) === 0x23) return;
   // `"x": y` and `[a]: b` make the node a key, which `yaml` may accept: not a refusal.
-  fastYamlBail(line.charCodeAt(i) === 0x3a ? 'line_trailing_colon' : reason);
+  fastYamlBail(line.charCodeAt(i) === 0x3a ? colonReason : reason);
 }
 
 /**
