@@ -2,7 +2,7 @@
  * Any YAML or JSON document (LoopTroop's `parseYamlOrJsonCandidate`): an
  * object or a list, found, repaired and parsed with every repair recorded,
  * and nothing normalized; the YAML repairs take their hints from the context
- * (`yaml_nested_children`, `yaml_list_primary_keys`).
+ * (`context.yaml`: `nestedChildren`, `listPrimaryKeys`).
  */
 import { defineContract } from '@airlock/core';
 import { z } from 'zod';

@@ -37,5 +37,6 @@ export { finalTestCommands, finalTestCommandsSchema, type FinalTestCommands, typ
 export { executionSetupPlan, executionSetupPlanSchema, executionSetupResult, executionSetupResultSchema, type ExecutionSetupPlan, type ExecutionSetupResult } from './execution-setup.js';
 export { manualQaChecklist, manualQaChecklistSchema, type ManualQaChecklist } from './manual-qa-checklist.js';
 export { refinementChanges, refinementChangesSchema } from './refinement-changes.js';
+export { yamlOrJsonDocument } from './generic-document.js';
 export { ARTIFACT_CONTRACTS, type ArtifactName } from './artifact-contracts.js';
 export { loopTroopContext } from './looptroop/looptroop-context.js';
