@@ -120,24 +120,27 @@ export function parseYamlCandidate(candidate: Candidate, options: ParseStageOpti
   const interventions = [...trimmed.interventions, ...run.interventions];
   if (run.accepted !== null) return outcomeOf(run.accepted, interventions);
   if (work?.spent === true) return spent(work, interventions, candidate);
-  const cut = dropCutEntry(run.lines, candidate.text.slice(0, candidate.noiseStart >= 0 ? candidate.noiseStart : candidate.text.length));
-  const shortened = cut === null ? null : accept(joinLines(cut.lines));
-  if (cut !== null && shortened !== null) {
-    const outcome = outcomeOf(shortened, [...interventions, cut.intervention]);
-    return outcome.ok ? { ...outcome, truncated: true } : outcome;
-  }
   // Nothing changed since the last parse: reuse its verdict rather than parsing again. A
   // refusal the fast loader gave alone is worded by `yaml` only if this failure is reported.
   if (work !== undefined && !work.charge(run.text.length)) return spent(work, interventions, candidate);
   const reusable = run.interventions.length > 0 || trimmed.interventions.length > 0 ? (last as LoadYamlResult | null) : null;
+  // Only a text that still does not parse may have been cut off inside its last entry.
+  const cutOff = (): ParseOutcome | null => {
+    const cut = dropCutEntry(run.lines, candidate.text.slice(0, candidate.noiseStart >= 0 ? candidate.noiseStart : candidate.text.length));
+    const shortened = cut === null ? null : accept(joinLines(cut.lines));
+    if (cut === null || shortened === null) return null;
+    const outcome = outcomeOf(shortened, [...interventions, cut.intervention]);
+    return outcome.ok ? { ...outcome, truncated: true } : outcome;
+  };
   if (reusable !== null && !reusable.ok && reusable.fastRefusal === true) {
     const refusal = `YAML: ${reusable.error}`;
     const explain = (): string => {
       const worded = outcomeOf(loadYaml(run.text, false, maxDepth), interventions, run.lines);
       return worded.ok ? refusal : worded.error;
     };
-    return { ok: false, failure: 'syntax', error: refusal, interventions, explain };
+    return cutOff() ?? { ok: false, failure: 'syntax', error: refusal, interventions, explain };
   }
   const known = knownRefusal(work, run.text);
-  return outcomeOf(reusable ?? known ?? loadYaml(run.text, false, maxDepth), interventions, run.lines);
+  const verdict = reusable ?? known ?? loadYaml(run.text, false, maxDepth);
+  return (verdict.ok ? null : cutOff()) ?? outcomeOf(verdict, interventions, run.lines);
 }
