@@ -167,3 +167,17 @@ describe('JSON Lines as a contract’s wire format', () => {
     expect(broken.interventions.length).toBeGreaterThan(0);
   });
 });
+
+describe('a declared tag’s envelope', () => {
+  const marker = defineContract({ name: 'marker', schema: z.object({ status: z.string() }), tags: ['BEAD_STATUS'] });
+
+  it('around the whole text is the wire format, not a recovery', () => {
+    expect(safeParse('\n<BEAD_STATUS>\nstatus: done\n</BEAD_STATUS>\n', marker).interventions).toEqual([]);
+    expect(safeParse('<bead_status>{"status": "done"}</bead_status>', marker).interventions).toEqual([]);
+  });
+
+  it('with prose around it, or an undeclared tag, is recorded', () => {
+    expect(safeParse('Done.\n<BEAD_STATUS>\nstatus: done\n</BEAD_STATUS>', marker).interventions.map((i) => i.rule)).toEqual(['candidate_recovered']);
+    expect(safeParse('<RESULT>\nstatus: done\n</RESULT>', marker).interventions.map((i) => i.rule)).toEqual(['candidate_recovered']);
+  });
+});

@@ -24,9 +24,21 @@ function isOwnEnvelope(raw: string, candidate: Candidate, ownTags: readonly stri
   if (candidate.source !== 'tagged' || tag === undefined || candidate.prefixStripped) return false;
   const upper = tag.toUpperCase();
   if (!ownTags.some((t) => t.toUpperCase() === upper)) return false;
-  const before = raw.slice(0, candidate.span[0]).trim();
-  const after = raw.slice(candidate.span[1]).trim();
-  return before.toUpperCase() === `<${upper}>` && after.toUpperCase() === `</${upper}>`;
+  // Read outward from the text's ends, never slicing it: a long text with many envelopes stays linear.
+  return onlySpaceAround(raw, 0, `<${upper}>`, candidate.span[0]) && onlySpaceAround(raw, candidate.span[1], `</${upper}>`, raw.length);
+}
+
+/** True when `raw[from, to)` is `token` (compared uppercase) with nothing but whitespace around it. */
+function onlySpaceAround(raw: string, from: number, token: string, to: number): boolean {
+  let i = from;
+  while (i < to && isSpace(raw.charCodeAt(i))) i++;
+  if (to - i < token.length || raw.slice(i, i + token.length).toUpperCase() !== token) return false;
+  for (i += token.length; i < to; i++) if (!isSpace(raw.charCodeAt(i))) return false;
+  return true;
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
 }
 
 /**
