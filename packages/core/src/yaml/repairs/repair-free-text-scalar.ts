@@ -1,8 +1,8 @@
 /**
  * Rule 9: fragile `free_text:` values. One-line values that YAML would misread
- * are double-quoted; multi-line plain values, block scalars whose body sits at
- * the key's own indentation, and multi-line single-quoted values become block
- * literals holding the emitted text. Answer metadata (`answered_by`,
+ * are double-quoted; multi-line plain values and multi-line single-quoted values
+ * become block literals holding the emitted text, and a block scalar whose body
+ * sits at the key's own indentation is indented under it, in its own style. Answer metadata (`answered_by`,
  * `answered_at`) caught under the scalar moves back beside it; no text is
  * invented.
  */
@@ -62,10 +62,10 @@ function takeBody(lines: readonly YamlLine[], i: number, belongs: (text: string)
   return body;
 }
 
-function literal(line: YamlLine, entry: YamlEntry, chomp: string, body: string[], metadata: string[]): string[] {
+function literal(line: YamlLine, entry: YamlEntry, chomp: string, body: string[], metadata: string[], style = '|'): string[] {
   const pad = ' '.repeat(entry.col + 2);
   const keyPad = ' '.repeat(entry.col);
-  return [withValue(line.text, entry, `|${chomp}`), ...body.map((t) => (t === '' ? '' : pad + t)), ...metadata.map((m) => keyPad + m)];
+  return [withValue(line.text, entry, `${style}${chomp}`), ...body.map((t) => (t === '' ? '' : pad + t)), ...metadata.map((m) => keyPad + m)];
 }
 
 /** True when the next non-blank line after `j` sits at `col` or less (or there is none). */
@@ -89,7 +89,8 @@ function repairOne(lines: readonly YamlLine[], i: number, entry: YamlEntry): Lin
     });
     if (body.text.length === 0) return null;
     const chomp = /[-+]/.exec(value)?.[0] ?? '';
-    return { texts: literal(line, entry, chomp, body.text, body.metadata), end: body.end };
+    // The model's own style stays: a folded body (`>`) is still folded once indented.
+    return { texts: literal(line, entry, chomp, body.text, body.metadata, value[0]!), end: body.end };
   }
   if (value.startsWith('"') || value === '') return null;
   if (value.startsWith("'")) {

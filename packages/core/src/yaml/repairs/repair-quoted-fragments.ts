@@ -29,7 +29,10 @@ function rewrite(lines: readonly YamlLine[], i: number, entry: YamlEntry): strin
   // `"see <T>": ok` is text too: YAML allows no mapping there (a compact nested mapping).
   const fragment = /^[ \t]*[^\s#|,\]}:]/.test(rest) || (entry.key !== null && /^:[ \t]+[^\s#]/.test(rest));
   if (!fragment || continuesScalar(lines, i, entry.col)) return null;
-  return doubleQuote(value);
+  // A comment after the text stays a comment (`"pink" is kept # note`), outside the quotes.
+  const comment = /[ \t]#/.exec(rest);
+  if (comment === null) return doubleQuote(value);
+  return `${doubleQuote(value.slice(0, end + comment.index).trimEnd())}${value.slice(end + comment.index)}`;
 }
 
 /**
