@@ -6,6 +6,14 @@
 
 const WORD = /[\p{L}\p{N}_]{3,}/gu;
 
+/** The line up to its comment: the first ` #` with an even number of double quotes before it. */
+function withoutComment(line: string): string {
+  for (let at = line.indexOf(' #'); at >= 0; at = line.indexOf(' #', at + 1)) {
+    if ((line.slice(0, at).match(/"/g) ?? []).length % 2 === 0) return line.slice(0, at);
+  }
+  return line;
+}
+
 /** The value part of each content line: after `key:`, after `- `, or the whole line (a continuation). */
 function scalarTexts(text: string): string[] {
   const out: string[] = [];
@@ -16,7 +24,7 @@ function scalarTexts(text: string): string[] {
     const key = /^["']?[^\s"':][^:]*?["']?:(?:[ \t]+|$)/.exec(line);
     if (key !== null && !/^[`@]/.test(line)) line = line.slice(key[0].length);
     // Comments and escape sequences are not data (`"caf\u00e9"` holds the word café).
-    line = /^["']/.test(line) ? line.replace(/(["'])[ \t]+#.*$/, '$1') : line.replace(/[ \t]#.*$/, '');
+    line = withoutComment(line);
     out.push(line.replace(/\\(?:u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2})/g, " "));
   }
   return out;
