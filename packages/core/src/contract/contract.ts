@@ -54,6 +54,12 @@ export interface YamlHints {
   readonly freeTextKeys?: readonly string[];
   /** Wrapper keys whose body models indent one level too shallow (`draft_scores:`), re-indented under them. */
   readonly wrapperKeys?: readonly string[];
+  /**
+   * Keys of objects below the root (list items, sections), added to those the schema declares:
+   * several of them on one list item's line are split (`- id: Q01 phase: foundation`). For a
+   * contract whose schema names no such keys (a generic document of a known vocabulary).
+   */
+  readonly itemKeys?: readonly string[];
 }
 
 /** True for a contract object made by `defineContract` or {@link toContract}. */

@@ -33,6 +33,8 @@ export function dropCutEntry(lines: readonly YamlLine[], text: string): { lines:
   for (let i = lines.length - 1; i >= 0 && cut < 0; i--) if (dashColumn(lines[i]!.text) >= 0) cut = i;
   if (cut <= 0) return null;
   const col = dashColumn(lines[cut]!.text);
+  // The entry must run to the end: a shallower line after it means the text did not stop inside it.
+  for (let i = cut + 1; i < lines.length; i++) if (!isBlank(lines[i]!.text) && indentOf(lines[i]!.text) <= col) return null;
   // An earlier sibling: a dash at the same column, with nothing shallower between.
   let sibling = false;
   for (let i = cut - 1; i >= 0; i--) {

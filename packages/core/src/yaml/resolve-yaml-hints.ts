@@ -129,5 +129,6 @@ export function resolveYamlHints(contract: Contract<unknown> | undefined, runtim
   }
   for (const key of freeTextKeys) knownKeys.add(key);
   const itemKeys = new Set<string>(contract === undefined ? [] : nestedSchemaKeys(contract));
+  for (const key of hints.itemKeys ?? []) itemKeys.add(key);
   return { nestedChildren, listPrimaryKeys, freeTextKeys, wrapperKeys, knownKeys, itemKeys };
 }
