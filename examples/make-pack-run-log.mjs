@@ -62,7 +62,7 @@ for (let n = 1; n <= 120; n++) {
     id: `bead-run-${String(n).padStart(4, '0')}`,
     agent: pick(AGENTS),
     ts: new Date(start + n * 61_000).toISOString(),
-    artifact: 'bead-status',
+    artifact: 'bead_completion_marker',
     fixture: fixture.name,
     shape: name,
     output: carry(fixture.text),
