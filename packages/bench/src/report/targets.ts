@@ -65,3 +65,14 @@ export function adversarialWorstMbps(family: string): RatioSpec {
 }
 export const LOOPTROOP_ARTIFACTS = atLeast('conformance.looptroop.artifacts', "LoopTroop conformance (dev half): artifact cases matching LoopTroop's outcome", 90, '%');
 export const LOOPTROOP_YAML_RULES = atLeast('conformance.looptroop.yaml_rules', "LoopTroop conformance (dev half): YAML-rule cases matching LoopTroop's outcome", 95, '%');
+/**
+ * The peers' corpora through safeParse (issue 41): share of scored cases matching the peer,
+ * per corpus (out-of-scope and deliberate-difference cases excluded; see core/src/conformance).
+ */
+export const JSON_CONFORMANCE_TARGETS = {
+  json_repair: atLeast('conformance.json_repair', "json_repair's cases (dev half) through safeParse: scored cases matching the peer", 75, '%'),
+  baml: atLeast('conformance.baml', "BAML's jsonish cases (dev half) through safeParse: scored cases matching the peer", 92, '%'),
+  baml_default: atLeast('conformance.baml_default', "BAML's jsonish cases needing no non-default option (dev half): scored cases matching the peer", 95, '%'),
+  jsonrepair: atLeast('conformance.jsonrepair', "jsonrepair's cases through safeParse (z.unknown()): scored cases matching the peer", 96, '%'),
+  best_effort: atLeast('conformance.best_effort', "best-effort-json-parser's cases through safeParse (z.unknown()): scored cases matching the peer", 80, '%'),
+} as const satisfies Record<string, RatioSpec>;

@@ -1,5 +1,6 @@
 import { adversarialSuite } from './adversarial-suite.js';
 import { conformanceSuite } from './conformance-suite.js';
+import { jsonConformanceSuite } from './json-conformance-suite.js';
 import { jsonSuite } from './json-suite.js';
 import { macroSuite } from './macro-suite.js';
 import { reportSuite } from './report-suite.js';
@@ -11,7 +12,7 @@ import { validateSuite } from './validate-suite.js';
 import { yamlSuite } from './yaml-suite.js';
 
 /** Every suite, in run order. Add new suites here. */
-export const SUITES: readonly Suite[] = [scannerSuite, jsonSuite, yamlSuite, validateSuite, conformanceSuite, scalingSuite, adversarialSuite, macroSuite, rssSuite, reportSuite];
+export const SUITES: readonly Suite[] = [scannerSuite, jsonSuite, yamlSuite, validateSuite, conformanceSuite, jsonConformanceSuite, scalingSuite, adversarialSuite, macroSuite, rssSuite, reportSuite];
 
 export type { Suite, SuiteContext } from './suite.js';
 export { SuiteRecorder } from './suite-recorder.js';

@@ -15,6 +15,8 @@ export type SchemaModel =
       readonly unknownKeys: 'strip' | 'keep' | 'reject';
       /** Keys whose schema accepts `null` (`.nullable()`, `.nullish()`, a union with `z.null()`). */
       readonly nullable: ReadonlySet<string>;
+      /** The model of undeclared keys' values (`.catchall(z.number())`, JSON Schema `additionalProperties`), when it says more than `unknown`. */
+      readonly catchall?: SchemaModel;
     }
   | { readonly kind: 'array'; readonly element: SchemaModel }
   | { readonly kind: 'record'; readonly value: SchemaModel }
@@ -105,7 +107,9 @@ function modelOf(schema: unknown, depth: number): SchemaModel {
       }
       const catchall = defOf(def.catchall)?.type;
       const unknownKeys = catchall === undefined ? 'strip' : catchall === 'never' ? 'reject' : 'keep';
-      return { kind: 'object', shape, required, unknownKeys, nullable };
+      // Undeclared keys' values are then read like a record's (coercion, alignment).
+      const rest = unknownKeys === 'keep' ? modelOf(def.catchall, depth + 1) : UNKNOWN_MODEL;
+      return rest.kind === 'unknown' ? { kind: 'object', shape, required, unknownKeys, nullable } : { kind: 'object', shape, required, unknownKeys, nullable, catchall: rest };
     }
     case 'array':
       return { kind: 'array', element: modelOf(def.element, depth + 1) };
@@ -186,7 +190,7 @@ export function modelSignature(model: SchemaModel, depth = 0): unknown {
 }
 
 function childrenOf(model: SchemaModel): SchemaModel[] {
-  if (model.kind === 'object') return [...model.shape.values()];
+  if (model.kind === 'object') return model.catchall === undefined ? [...model.shape.values()] : [...model.shape.values(), model.catchall];
   if (model.kind === 'array') return [model.element];
   if (model.kind === 'record') return [model.value];
   return [];

@@ -5,11 +5,11 @@
  */
 import type { Intervention } from '../types.js';
 import type { Candidate } from '../scan/candidate.js';
-import { selectBalancedEnd } from '../scan/select-scanner.js';
 import type { LaterRoot, ParseOutcome, ParseStageOptions } from '../stage-types.js';
 import { repairJson, type RepairJsonOptions } from './repair-json.js';
 import { JSON_CODE_INFO } from './codes.js';
 import { leadingTrim, trailingTrims, trimAroundRoot } from './trim-around-root.js';
+import { balancedEnd, endsEarly } from './structure-balanced-end.js';
 import { jsonEndOf, jsonStartOf, tryJsonParse } from './try-json-parse.js';
 import { DEFAULT_MAX_DEPTH, depthMessage, exceedsDepth, tooShortToNest } from '../nesting-depth.js';
 
@@ -52,7 +52,7 @@ function laterRoots(candidate: Candidate, from: number, options: ParseStageOptio
   for (let attempt = 0; attempt < attempts; attempt++) {
     const start = nextOpener(text, from, options.expect);
     if (start < 0) break;
-    const end = selectBalancedEnd(text, start, text.length);
+    const end = balancedEnd(text, start);
     if (end < 0) break;
     const parsed = tryJsonParse(text.slice(start, end));
     const root = parsed.ok ? { value: parsed.value, interventions: trimAroundRoot(candidate, start, end) } : repairedRoot(candidate, start, end, options);
@@ -81,7 +81,7 @@ function objectsAsItems(candidate: Candidate, options: ParseStageOptions): Parse
   for (let attempt = 0; attempt < MAX_ROOT_ATTEMPTS; attempt++) {
     const start = text.indexOf('{', from);
     if (start < 0) break;
-    const end = selectBalancedEnd(text, start, text.length);
+    const end = balancedEnd(text, start);
     if (end < 0) break;
     const parsed = tryJsonParse(text.slice(start, end));
     const root = parsed.ok ? { value: parsed.value, interventions: [] } : repairedRoot(candidate, start, end, { ...options, expect: 'object' }, false);
@@ -178,9 +178,11 @@ function readJson(candidate: Candidate, options: ParseStageOptions): ParseOutcom
     const start = nextOpener(text, from, options.expect);
     if (start < 0) break;
     sawOpener = true;
-    const end = selectBalancedEnd(text, start, text.length);
+    const end = balancedEnd(text, start);
     if (end < 0) break;
     const sliced = start === wholeStart && end === wholeEnd ? { ok: false as const } : tryJsonParse(text.slice(start, end));
+    // `{"a": 1}, "b": 2}`: the root ended early and its members go on; the repairer reads it whole.
+    if (endsEarly(text, start, end, sliced.ok)) break;
     if (sliced.ok) {
       const before = skipped.map(([s, e]) => repairedRoot(candidate, s, e, options)).filter((r): r is LaterRoot => r !== null).map((r) => ({ ...r, countOnly: true }));
       const later = [...before, ...laterRoots(candidate, end, options, MAX_ROOT_ATTEMPTS - attempt - 1)];

@@ -3,9 +3,11 @@
  * (JSON, Python and JavaScript spellings, truncated ones), unquoted text,
  * regular expression literals and function-call wrappers such as `ObjectId(…)`.
  */
-import { Ch, isDigit, isIdentChar, isIdentStart, isQuote, isUnquotedStop, isUrlChar, isUrlSchemeBefore, isWs } from './json-chars.js';
+import { Ch, isDigit, isIdentChar, isIdentStart, isQuote, isUnquotedStop, isWs } from './json-chars.js';
 import { fail, record, type RepairContext } from './repair-context.js';
 import { quoteJson } from './quote-json.js';
+import { digitRunEnd, dropUnderscores, quoteFraction, slashGroupsEnd } from './scalar-number-forms.js';
+import { callIsText, isQuotedKeyAt, scanUnquoted } from './scalar-unquoted-scan.js';
 
 /** What a scalar parse ended with: a value, or a call wrapper whose argument comes next. */
 export const enum Scalar { FAILED, VALUE, CALL }
@@ -25,7 +27,7 @@ function atNumberEnd(text: string, i: number, n: number): boolean {
 }
 
 /**
- * Reads a number at `ctx.i`, repairing `.5`, `1.`, `+1`, `2e`, `-` and quoting `01`.
+ * Reads a number at `ctx.i`, repairing `.5`, `1.`, `+1`, `2e`, `-`, `1_000` and quoting `01`, `1/3`.
  * Returns false (nothing consumed, no edits kept) when the text only starts like a number.
  */
 function parseNumber(ctx: RepairContext): boolean {
@@ -40,13 +42,13 @@ function parseNumber(ctx: RepairContext): boolean {
   } else if (c === Ch.MINUS) c = text.charCodeAt(++i);
   const intStart = i;
   const leadingZero = c === Ch.ZERO && isDigit(text.charCodeAt(i + 1));
-  while (isDigit(text.charCodeAt(i))) i++;
+  i = digitRunEnd(text, i);
   let digits = i > intStart;
   if (text.charCodeAt(i) === Ch.DOT) {
     if (!digits) record(ctx, 'number_leading_dot', i, i, '0');
     i++;
     const frac = i;
-    while (isDigit(text.charCodeAt(i))) i++;
+    i = digitRunEnd(text, i);
     if (i === frac) record(ctx, 'number_trailing_dot', i, i, '0');
     digits = true;
   } else if (!digits) {
@@ -65,8 +67,13 @@ function parseNumber(ctx: RepairContext): boolean {
     const s = text.charCodeAt(i);
     if (s === Ch.PLUS || s === Ch.MINUS) i++;
     const exp = i;
-    while (isDigit(text.charCodeAt(i))) i++;
+    i = digitRunEnd(text, i);
     if (i === exp) record(ctx, 'number_incomplete', i, i, '0');
+  }
+  const slashed = slashGroupsEnd(text, i);
+  if (slashed > i && text.charCodeAt(slashed) !== Ch.SLASH && atNumberEnd(text, slashed, n)) {
+    quoteFraction(ctx, start, slashed, mark);
+    return true;
   }
   if (!atNumberEnd(text, i, n)) {
     ctx.edits.length = mark;
@@ -76,24 +83,13 @@ function parseNumber(ctx: RepairContext): boolean {
     // 0789 is an identifier or a code, not a number: keep every digit.
     ctx.edits.length = mark;
     record(ctx, 'number_leading_zero', start, i, JSON.stringify(text.slice(start, i)));
+  } else if (!dropUnderscores(ctx, start, intStart, i, mark)) {
+    // `0_1`, or an underscore next to another repair: not a number JSON can spell.
+    ctx.edits.length = mark;
+    return false;
   }
   ctx.i = i;
   return true;
-}
-
-/**
- * A quoted key at `q` (`"b": …` after a value missing its comma): the closing quote,
- * on the same line, is followed by a colon. Reads only to that next quote, which the
- * caller reaches next anyway: linear.
- */
-function isQuotedKeyAt(text: string, q: number): boolean {
-  const open = text.charCodeAt(q);
-  let k = q + 1;
-  while (k < text.length && text.charCodeAt(k) !== open && text.charCodeAt(k) !== Ch.LF) k++;
-  if (text.charCodeAt(k) !== open) return false;
-  k++;
-  while (text.charCodeAt(k) === Ch.SPACE || text.charCodeAt(k) === Ch.TAB) k++;
-  return text.charCodeAt(k) === Ch.COLON;
 }
 
 /**
@@ -102,28 +98,9 @@ function isQuotedKeyAt(text: string, q: number): boolean {
  * partner, as in `abc"`.
  */
 export function parseUnquoted(ctx: RepairContext, isKey: boolean, quotesInside = false): boolean {
-  const { text, n } = ctx;
+  const { text } = ctx;
   const start = ctx.i;
-  let i = start;
-  /** Quotes met inside an object's unquoted value (`It's`, `Hi "friends"`): content, escaped. */
-  let quotes = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (isUnquotedStop(c) || (isKey && c === Ch.COLON)) break;
-    if (isQuote(c)) {
-      if (!quotesInside || i === start || isQuotedKeyAt(text, i)) break;
-      quotes++;
-    }
-    if (c === Ch.SLASH) {
-      const d = text.charCodeAt(i + 1);
-      if (isUrlSchemeBefore(text, start, i)) {
-        while (i < n && isUrlChar(text.charCodeAt(i))) i++;
-        continue;
-      }
-      if (d === Ch.SLASH || d === Ch.STAR) break;
-    }
-    i++;
-  }
+  const { stop: i, quotes, spanned } = scanUnquoted(ctx, start, isKey, quotesInside);
   let end = i;
   while (end > start && isWs(text.charCodeAt(end - 1))) end--;
   if (end === start) return fail(ctx, `Unexpected character ${JSON.stringify(text[start] ?? '')} at ${start}.`);
@@ -136,22 +113,42 @@ export function parseUnquoted(ctx: RepairContext, isKey: boolean, quotesInside =
     record(ctx, 'missing_opening_quote', start, end, quoteJson(symbol.slice(0, -1)));
     ctx.i = end;
   } else {
-    record(ctx, isKey ? 'unquoted_key' : 'unquoted_string', start, end, quoteJson(symbol));
+    record(ctx, isKey ? 'unquoted_key' : spanned ? 'unquoted_text_spanned' : 'unquoted_string', start, end, quoteJson(symbol));
     ctx.i = end;
   }
   return true;
 }
 
-/** A `/regex/` literal becomes the string of its source text. */
-function parseRegex(ctx: RepairContext): boolean {
+/** Regular expression flags (`/a/gi`). */
+function isRegexFlag(c: number): boolean {
+  return c === 100 || c === 103 || c === 105 || c === 109 || c === 115 || c === 117 || c === 118 || c === 121;
+}
+
+/**
+ * A value opening with `/`: a `/regex/flags` literal closed on its line and then
+ * ended by a delimiter becomes the string of its source text; anything else
+ * (`/usr/bin}`) is unquoted text, which stops before the closer it would otherwise
+ * swallow. A lone `/` is refused. Reads to the closing slash or the line's end,
+ * then at most that stretch again as text: linear.
+ */
+function parseSlashValue(ctx: RepairContext, quotesInside: boolean): boolean {
   const { text, n } = ctx;
   const start = ctx.i;
   let i = start + 1;
-  while (i < n && text.charCodeAt(i) !== Ch.SLASH) i += text.charCodeAt(i) === Ch.BACKSLASH ? 2 : 1;
-  const end = Math.min(i + 1, n);
-  record(ctx, 'regex_literal_quoted', start, end, JSON.stringify(text.slice(start, end)));
-  ctx.i = end;
-  return true;
+  while (i < n && text.charCodeAt(i) !== Ch.SLASH && text.charCodeAt(i) !== Ch.LF) i += text.charCodeAt(i) === Ch.BACKSLASH ? 2 : 1;
+  if (text.charCodeAt(i) === Ch.SLASH) {
+    let end = i + 1;
+    while (isRegexFlag(text.charCodeAt(end))) end++;
+    const c = text.charCodeAt(end);
+    if (end >= n || isWs(c) || c === Ch.COMMA || c === Ch.RBRACE || c === Ch.RBRACKET || c === Ch.RPAREN) {
+      record(ctx, 'regex_literal_quoted', start, end, JSON.stringify(text.slice(start, end)));
+      ctx.i = end;
+      return true;
+    }
+  }
+  const next = text.charCodeAt(start + 1);
+  if (start + 1 >= n || isWs(next) || isUnquotedStop(next)) return fail(ctx, `Unexpected character "/" at ${start}: a value was expected.`);
+  return parseUnquoted(ctx, false, quotesInside);
 }
 
 /** An identifier at `ctx.i`: keyword, truncated keyword, call wrapper or unquoted text. */
@@ -173,7 +170,7 @@ function parseWord(ctx: RepairContext, quotesInside: boolean): Scalar {
   }
   let j = i;
   while (j < n && isWs(text.charCodeAt(j))) j++;
-  if (text.charCodeAt(j) === Ch.LPAREN) {
+  if (text.charCodeAt(j) === Ch.LPAREN && !(quotesInside && callIsText(ctx, start, j))) {
     record(ctx, 'function_call_unwrapped', start, j + 1, '');
     ctx.i = j + 1;
     return Scalar.CALL;
@@ -283,7 +280,7 @@ function parseScalarAt(ctx: RepairContext, quotesInside: boolean): Scalar {
     return parseUnquoted(ctx, false, quotesInside) ? Scalar.VALUE : Scalar.FAILED;
   }
   if (isIdentStart(c)) return parseWord(ctx, quotesInside);
-  if (c === Ch.SLASH) return parseRegex(ctx) ? Scalar.VALUE : Scalar.FAILED;
+  if (c === Ch.SLASH) return parseSlashValue(ctx, quotesInside) ? Scalar.VALUE : Scalar.FAILED;
   if (c === Ch.COLON || c === Ch.RPAREN || c === Ch.COMMA || c === Ch.SEMI || isUnquotedStop(c) || ctx.i >= ctx.n) {
     fail(ctx, ctx.i >= ctx.n ? 'Unexpected end of the text: a value was expected.' : `Unexpected character ${JSON.stringify(text[ctx.i])} at ${ctx.i}: a value was expected.`);
     return Scalar.FAILED;

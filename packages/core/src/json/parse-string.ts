@@ -7,16 +7,56 @@
  * the string is read once more, stopping at a delimiter. Each string is read at
  * most twice and only up to its next same-kind quote, so the whole stays linear.
  */
-import type { JsonCode } from './codes.js';
-import { Ch, escapeControl, isDelimiter, isDigit, isDoubleQuoteLike, isHex, isQuote, isSingleQuoteLike, isUnquotedStop, isUrlChar, isUrlSchemeBefore, isWs } from './json-chars.js';
+import type { Intervention } from '../types.js';
+import { JSON_CODE_INFO, type JsonCode } from './codes.js';
+import { Ch, escapeControl, isDelimiter, isDoubleQuoteLike, isHex, isQuote, isSingleQuoteLike, isUnquotedStop, isUrlChar, isUrlSchemeBefore, isWs } from './json-chars.js';
 import { parseTripleQuoted } from './parse-triple-quoted.js';
 import { fail, groupStringEdits, prevNonWs, record, skipTrivia, type RepairContext } from './repair-context.js';
+import { classifyQuote, Next, nextFollows, Place, placeOf, Quote } from './string-end.js';
+import { keepsBackslash } from './string-escape.js';
+import { Fence, fenceAt } from './string-fence.js';
 
 const enum Mode { FIRST, DELIM, STOP }
 /** Results of one read besides "done": read again in another mode, or give up. */
 const RETRY_DELIM = -2;
 const FAILED = -3;
 const DONE = -1;
+/** A suspect quote that is text after all: the read goes on. */
+const CONTINUE = -4;
+
+/**
+ * Trims around a string (a fence that ended it, the line break before its closing quote), recorded
+ * after the string's own edits are grouped: each stays its own intervention, so a profile can deny it.
+ */
+const pendingTrims: Intervention[] = [];
+
+/** Queues the removal of `text[start, end)` as its own intervention (see pendingTrims). */
+function trimLater(ctx: RepairContext, rule: 'unclosed_string_fence_trimmed' | 'string_closing_line_break_trimmed', start: number, end: number): void {
+  const info = JSON_CODE_INFO[rule];
+  pendingTrims.push({ rule, stage: 'parse', category: info.category, message: info.message, span: [start, end], before: ctx.text.slice(start, end), after: '' });
+}
+
+/** Drops what this read recorded (its edits from `mark` on) at or after `from`: the text there is trimmed. */
+function dropEditsFrom(ctx: RepairContext, mark: number, from: number): void {
+  const { edits } = ctx;
+  while (edits.length > mark && edits[edits.length - 1]!.span![0] >= from) edits.pop();
+}
+
+/**
+ * A closing quote at `q` put on its own line (`"text⏎  "`): the raw line break and the spaces
+ * around it are layout, not text, and are trimmed (as json_repair does). Only whitespace holding
+ * a raw line break counts, so valid JSON (which has none) is never touched.
+ */
+function trimClosingLineBreak(ctx: RepairContext, start: number, mark: number, q: number): void {
+  const { text } = ctx;
+  let b = q;
+  let lineBreak = false;
+  for (let c = text.charCodeAt(b - 1); b > start + 1 && isWs(c); c = text.charCodeAt(--b - 1)) lineBreak ||= c === Ch.LF;
+  // A string of whitespace only keeps it: there is no text for the quote to be laid out after.
+  if (!lineBreak || b <= start + 1) return;
+  dropEditsFrom(ctx, mark, b);
+  trimLater(ctx, 'string_closing_line_break_trimmed', b, q);
+}
 
 /** Net `(`, `[`, `{` inside the string read so far; scratch space reused, as reads never nest. */
 const OPENS = new Int32Array(3);
@@ -62,37 +102,6 @@ function skipPlain(text: string, i: number, limit: number, table: Uint8Array): n
   return i;
 }
 
-/** What a candidate end quote turned out to be. */
-const enum Quote { ENDS, SUSPECT, CONTENT }
-
-/**
- * After a candidate end quote at `q`: ENDS when what follows may follow a string,
- * CONTENT when another quote right after it is the real end (`"72""`), else SUSPECT.
- */
-function classifyQuote(text: string, q: number, n: number, opens: Int32Array): Quote {
-  let j = q + 1;
-  for (let c = text.charCodeAt(j); c === Ch.SPACE || c === Ch.TAB || c === Ch.CR; c = text.charCodeAt(++j));
-  if (j >= n) return Quote.ENDS;
-  const c = text.charCodeAt(j);
-  if (c === Ch.RPAREN) return opens[0]! <= 0 ? Quote.ENDS : Quote.SUSPECT;
-  if (c === Ch.RBRACKET || c === Ch.RBRACE) {
-    // `"a (b") c"`: a closer matching an opener inside the string is suspect, unless
-    // what follows it is what follows a closer in JSON (`"{"}` stays valid).
-    if ((c === Ch.RBRACKET ? opens[1]! : opens[2]!) <= 0) return Quote.ENDS;
-    let k = j + 1;
-    while (k < n && isWs(text.charCodeAt(k))) k++;
-    const d = text.charCodeAt(k);
-    return k >= n || d === Ch.COMMA || d === Ch.RBRACKET || d === Ch.RBRACE ? Quote.ENDS : Quote.SUSPECT;
-  }
-  if (isDelimiter(c) || isDigit(c)) return Quote.ENDS;
-  if (isQuote(c)) {
-    let k = j + 1;
-    while (k < n && isWs(text.charCodeAt(k))) k++;
-    return k >= n || isDelimiter(text.charCodeAt(k)) ? Quote.CONTENT : Quote.ENDS;
-  }
-  return Quote.SUSPECT;
-}
-
 /** Start of the trailing plain spaces before `end` (not before `floor`). */
 function beforeSpaces(text: string, end: number, floor: number): number {
   let e = end;
@@ -112,6 +121,49 @@ function closeAt(ctx: RepairContext, at: number, spanEnd: number, rule: JsonCode
   } else record(ctx, rule, at, spanEnd, '"');
 }
 
+/**
+ * A candidate end quote at `i` that did not plainly end the string (first read): FAILED, an
+ * index to stop at (the comma before it, when the string lacks its end quote), RETRY_DELIM,
+ * or CONTINUE when it is a quote inside the text. In an object value, a `:` before it
+ * (`"Format: "YYYY""`) or a structure opened inside the string (`"a {"k": 1} b"`) makes it
+ * text, and a comma stops the string only when a member follows it (an element, in an array).
+ */
+function suspectQuote(ctx: RepairContext, start: number, i: number, kind: Quote, place: Place): number {
+  const { text, n } = ctx;
+  let j = i + 1;
+  while (j < n && isWs(text.charCodeAt(j)) && text.charCodeAt(j) !== Ch.LF) j++;
+  if (text.charCodeAt(j) === Ch.BACKSLASH) return FAILED;
+  const p = prevNonWs(text, i - 1, start);
+  const value = place === Place.OBJECT_VALUE;
+  if (kind !== Quote.SUSPECT || p <= start || (place !== Place.ANY && (OPENS[1]! > 0 || OPENS[2]! > 0))) return CONTINUE;
+  const prev = text.charCodeAt(p);
+  if (prev === Ch.COMMA) return place === Place.ANY || nextFollows(text, p, n, value ? Next.MEMBER : Next.ELEMENT) ? retry(ctx, i, p) : CONTINUE;
+  // After an opener inside the string (`"print("Hi")"`), a quote followed by text opens a
+  // quotation inside it: no string ends right after `(`, `[` or `{` with text after it.
+  if (prev === Ch.LPAREN || prev === Ch.LBRACKET || prev === Ch.LBRACE || (value && prev === Ch.COLON)) return CONTINUE;
+  return isDelimiter(prev) ? retry(ctx, i, RETRY_DELIM) : CONTINUE;
+}
+
+/**
+ * Ends a string left open at the end of the text before the bare fence line at `lf` (the
+ * fence closing the block the JSON was written in): the string is closed as truncated and
+ * the fence with whatever follows it is trimmed (recorded once the string's edits are grouped).
+ */
+function closeBeforeFence(ctx: RepairContext, start: number, mark: number, lf: number): number {
+  const { text, n } = ctx;
+  let at = lf;
+  while (at > start + 1 && isWs(text.charCodeAt(at - 1))) at--;
+  // The first read went on past the fence: what it recorded there is trimmed with it.
+  dropEditsFrom(ctx, mark, at);
+  ctx.truncated = true;
+  ctx.closePos = at;
+  ctx.closeEdit = ctx.edits.length;
+  record(ctx, 'truncated_string_closed', at, at, '"');
+  trimLater(ctx, 'unclosed_string_fence_trimmed', at, n);
+  ctx.i = n;
+  return DONE;
+}
+
 /** A first read that will be read again: remembers how far it went, to charge the re-read budget. */
 function retry(ctx: RepairContext, reached: number, result: number): number {
   ctx.readReached = reached;
@@ -125,14 +177,20 @@ function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: numbe
   const opens = OPENS;
   // Element by element: `fill` is a call TurboFan does not inline, a tenth of a string's read.
   opens[0] = opens[1] = opens[2] = 0;
+  const mark = ctx.edits.length;
   if (open !== Ch.DQUOTE) record(ctx, quoteRule(open), start, start + 1, '"');
   let i = start + 1;
+  const place = mode === Mode.FIRST ? placeOf(text, start) : Place.ANY;
+  // Fence lines met by a first read: inside a block the string opened (```js … ```), and the first bare fence outside one.
+  let inBlock = false;
+  let fence = -1;
   // The fast lane: plain text between the units a read must look at (the delimiter read looks at all).
   const plain = mode === Mode.DELIM ? null : open === Ch.DQUOTE ? PLAIN_IN_DOUBLE : open === Ch.SQUOTE ? PLAIN_IN_SINGLE : null;
   for (;;) {
     if (plain !== null) i = skipPlain(text, i, mode === Mode.STOP && stopAt >= i ? stopAt : n, plain);
     if (i >= n) {
       if (mode === Mode.FIRST) {
+        if (fence >= 0) return closeBeforeFence(ctx, start, mark, fence);
         const p = prevNonWs(text, n - 1, start);
         if (p > start && isDelimiter(text.charCodeAt(p))) return retry(ctx, n, RETRY_DELIM);
       }
@@ -150,24 +208,19 @@ function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: numbe
     }
     const c = text.charCodeAt(i);
     if (endsString(open, c)) {
-      const kind = mode === Mode.FIRST ? classifyQuote(text, i, n, opens) : Quote.ENDS;
+      // A stopping read ends at the first read's stop: every quote before it was text to that read.
+      const kind = mode === Mode.FIRST ? classifyQuote(text, i, n, opens, place) : mode === Mode.STOP ? Quote.CONTENT : Quote.ENDS;
       if (kind === Quote.ENDS) {
+        trimClosingLineBreak(ctx, start, mark, i);
         ctx.closePos = i;
         ctx.closeEdit = c === Ch.DQUOTE ? -1 : ctx.edits.length;
         if (c !== Ch.DQUOTE) record(ctx, quoteRule(open === Ch.DQUOTE ? c : open), i, i + 1, '"');
         ctx.i = i + 1;
         return DONE;
       }
-      let j = i + 1;
-      while (j < n && isWs(text.charCodeAt(j)) && text.charCodeAt(j) !== Ch.LF) j++;
-      if (text.charCodeAt(j) === Ch.BACKSLASH) return FAILED;
-      const p = prevNonWs(text, i - 1, start);
-      if (kind === Quote.SUSPECT && p > start) {
-        const prev = text.charCodeAt(p);
-        if (prev === Ch.COMMA) return retry(ctx, i, p);
-        // After an opener inside the string (`"print("Hi")"`), a quote followed by text opens a
-        // quotation inside it: no string ends right after `(`, `[` or `{` with text after it.
-        if (isDelimiter(prev) && prev !== Ch.LPAREN && prev !== Ch.LBRACKET && prev !== Ch.LBRACE) return retry(ctx, i, RETRY_DELIM);
+      if (mode === Mode.FIRST) {
+        const r = suspectQuote(ctx, start, i, kind, place);
+        if (r !== CONTINUE) return r;
       }
       // Not the end after all: a quote inside the text.
       if (c === Ch.DQUOTE) record(ctx, 'unescaped_quote_escaped', i, i, '\\');
@@ -218,7 +271,9 @@ function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: numbe
         record(ctx, 'invalid_escape', i, i + 2, escapeControl(d));
         i += 2;
       } else {
-        record(ctx, 'invalid_escape', i, i + 1, d === Ch.DQUOTE ? '\\' : '');
+        // `\s`, `\(`, `\le`: the backslash is text, kept as an escaped backslash; `\'`, `\a`: dropped.
+        if (keepsBackslash(text, i)) record(ctx, 'lone_backslash_escaped', i, i + 1, '\\\\');
+        else record(ctx, 'invalid_escape', i, i + 1, '');
         i += 2;
       }
       continue;
@@ -227,6 +282,14 @@ function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: numbe
       record(ctx, 'unescaped_quote_escaped', i, i, '\\');
     } else if (c < 0x20) {
       record(ctx, 'control_character_escaped', i, i + 1, escapeControl(c));
+      if (c === Ch.LF && mode === Mode.FIRST && fence < 0) {
+        const f = fenceAt(text, i + 1);
+        if (f === Fence.INFO) inBlock = true;
+        else if (f === Fence.BARE) {
+          if (inBlock) inBlock = false;
+          else fence = i;
+        }
+      }
     } else if (c === Ch.LPAREN) opens[0]!++;
     else if (c === Ch.RPAREN) opens[0]!--;
     else if (c === Ch.LBRACKET) opens[1]!++;
@@ -265,8 +328,13 @@ function readLiteral(ctx: RepairContext): boolean {
 export function parseString(ctx: RepairContext): boolean {
   const start = ctx.i;
   const mark = ctx.edits.length;
+  pendingTrims.length = 0;
   const ok = parseStringParts(ctx);
-  if (ok) groupStringEdits(ctx, mark, start);
+  if (ok) {
+    groupStringEdits(ctx, mark, start);
+    ctx.edits.push(...pendingTrims);
+  }
+  pendingTrims.length = 0;
   return ok;
 }
 

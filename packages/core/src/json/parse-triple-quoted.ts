@@ -9,6 +9,7 @@
  */
 import { Ch, escapeControl } from './json-chars.js';
 import { record, type RepairContext } from './repair-context.js';
+import { keepsBackslash } from './string-escape.js';
 
 const VALID_ESCAPES = '"\\/bfnrtu';
 
@@ -106,8 +107,11 @@ export function parseTripleQuoted(ctx: RepairContext): boolean {
     const c = text.charCodeAt(i);
     if (c === Ch.BACKSLASH && verbatim) record(ctx, 'invalid_escape', i, i, '\\');
     else if (c === Ch.BACKSLASH) {
-      // A JSON escape stays; any other backslash goes, as in an ordinary string (`invalid_escape`).
-      if (!VALID_ESCAPES.includes(text[i + 1] ?? '')) record(ctx, 'invalid_escape', i, i + 1, '');
+      // A JSON escape stays; any other backslash is kept as written (`\s`) or dropped (`\'`), as in an ordinary string.
+      if (!VALID_ESCAPES.includes(text[i + 1] ?? '')) {
+        if (keepsBackslash(text, i)) record(ctx, 'lone_backslash_escaped', i, i + 1, '\\\\');
+        else record(ctx, 'invalid_escape', i, i + 1, '');
+      }
       i++;
     } else if (c === Ch.DQUOTE) record(ctx, 'unescaped_quote_escaped', i, i, '\\');
     else if (c < 0x20) {

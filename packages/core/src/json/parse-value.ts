@@ -4,10 +4,12 @@
  * Every repair (commas, colons, brackets, missing values, ellipses) is recorded
  * as an edit on the candidate text; nothing is built here.
  */
-import { Ch, isQuote, isValueStart } from './json-chars.js';
+import { Ch, isIdentStart, isQuote, isValueStart } from './json-chars.js';
 import { parseString } from './parse-string.js';
 import { parseScalar, parseUnquoted, Scalar, ScalarPlace } from './parse-scalar.js';
 import { fail, record, skipTrivia, type RepairContext } from './repair-context.js';
+import { dropCutOff, isCutOffScalar } from './structure-cutoff.js';
+import { continuesArray, continuesObject, isFenceLineAt, strayWordEnd } from './structure-lookahead.js';
 
 const enum Kind { ARRAY, OBJECT, CALL }
 const enum St { EXPECT_KEY, AFTER_KEY, AFTER_COLON, AFTER_VALUE, AFTER_COMMA }
@@ -19,7 +21,14 @@ interface Frame {
   tail: number;
   /** A comma seen after the last value, not yet followed by another (-1: none). */
   comma: number;
+  /** End of the last complete member (or of the opener): a member cut off after it is dropped from here. */
+  keepTail: number;
+  /** `ctx.edits.length` when `keepTail` was set: the edits of a dropped member come after it. */
+  keepMark: number;
 }
+
+/** Why a frame is closing: a closer character, the end of the text, or a code fence line ending the data. */
+const enum End { NONE, TEXT, FENCE }
 
 /** Counts of open frames per kind, so a stray closer is matched in O(1). */
 type Open = [arrays: number, objects: number, calls: number];
@@ -42,22 +51,26 @@ function removeEllipsis(ctx: RepairContext): void {
   ctx.i = end;
 }
 
+function newFrame(ctx: RepairContext, kind: Kind, state: St, tail: number): Frame {
+  return { kind, state, tail, comma: -1, keepTail: tail, keepMark: ctx.edits.length };
+}
+
 /**
- * Closes frame `f` at the current character, which is `]`, `}`, `)` or the end
- * of the text. Returns true when the character was consumed.
+ * Closes frame `f` at the current character, which is `]`, `}`, `)`, the end of
+ * the text or a fence line (`end`). Returns true when the character was consumed.
  */
-function closeFrame(ctx: RepairContext, f: Frame, open: Open): boolean {
+function closeFrame(ctx: RepairContext, f: Frame, open: Open, end: End): boolean {
   const c = ctx.text.charCodeAt(ctx.i);
   dropPendingComma(ctx, f);
+  if (end !== End.NONE) {
+    ctx.truncated = true;
+    record(ctx, end === End.FENCE ? 'structure_closed_at_fence' : 'truncated_structure_closed', f.tail, f.tail, CLOSER[f.kind]);
+    return false;
+  }
   const own = f.kind === Kind.ARRAY ? Ch.RBRACKET : Ch.RBRACE;
   if (c === own) {
     ctx.i++;
     return true;
-  }
-  if (ctx.i >= ctx.n) {
-    ctx.truncated = true;
-    record(ctx, 'truncated_structure_closed', f.tail, f.tail, CLOSER[f.kind]);
-    return false;
   }
   const ancestor = c === Ch.RBRACKET ? open[0] > 0 : c === Ch.RBRACE ? open[1] > 0 : open[2] > 0;
   if (ancestor) {
@@ -89,7 +102,7 @@ export function parseValue(ctx: RepairContext): boolean {
       if (c === Ch.LBRACE || c === Ch.LBRACKET) {
         if (stack.length >= ctx.maxDepth) return fail(ctx, `Nesting deeper than ${ctx.maxDepth} levels.`);
         const kind = c === Ch.LBRACE ? Kind.OBJECT : Kind.ARRAY;
-        stack.push({ kind, state: kind === Kind.OBJECT ? St.EXPECT_KEY : St.AFTER_COMMA, tail: ctx.i + 1, comma: -1 });
+        stack.push(newFrame(ctx, kind, kind === Kind.OBJECT ? St.EXPECT_KEY : St.AFTER_COMMA, ctx.i + 1));
         open[kind]++;
         ctx.i++;
         needValue = false;
@@ -99,12 +112,21 @@ export function parseValue(ctx: RepairContext): boolean {
         if (!parseString(ctx)) return false;
       } else {
         const top = stack[stack.length - 1];
+        const start = ctx.i;
+        const mark = ctx.edits.length;
         const r = parseScalar(ctx, top?.kind === Kind.OBJECT ? ScalarPlace.OBJECT_VALUE : ScalarPlace.OTHER);
         if (r === Scalar.FAILED) return false;
         if (r === Scalar.CALL) {
           if (stack.length >= ctx.maxDepth) return fail(ctx, `Nesting deeper than ${ctx.maxDepth} levels.`);
-          stack.push({ kind: Kind.CALL, state: St.AFTER_COMMA, tail: ctx.i, comma: -1 });
+          stack.push(newFrame(ctx, Kind.CALL, St.AFTER_COMMA, ctx.i));
           open[2]++;
+          continue;
+        }
+        if (top !== undefined && top.kind !== Kind.CALL && isCutOffScalar(ctx, start, mark)) {
+          // `[1, tr` or `{"a": -`: the last token was cut off; drop it rather than invent its value.
+          dropCutOff(ctx, top, ctx.i);
+          top.state = St.AFTER_VALUE;
+          needValue = false;
           continue;
         }
       }
@@ -137,7 +159,8 @@ export function parseValue(ctx: RepairContext): boolean {
     }
     if (stack.length === 0) return true;
     const top = stack[stack.length - 1]!;
-    top.tail = end;
+    top.tail = top.keepTail = end;
+    top.keepMark = ctx.edits.length;
     top.state = St.AFTER_VALUE;
     needValue = false;
   }
@@ -148,8 +171,8 @@ const STEP_VALUE = -2;
 const STEP_FAILED = -3;
 
 /** Pops `f` after closing it; returns where the closed value ends. */
-function popClosed(ctx: RepairContext, f: Frame, stack: Frame[], open: Open): number {
-  const consumed = closeFrame(ctx, f, open);
+function popClosed(ctx: RepairContext, f: Frame, stack: Frame[], open: Open, end: End): number {
+  const consumed = closeFrame(ctx, f, open, end);
   stack.pop();
   open[f.kind]--;
   return consumed ? ctx.i : f.tail;
@@ -168,19 +191,68 @@ function closeIntoParentArray(ctx: RepairContext, f: Frame, stack: Frame[], open
   record(ctx, 'missing_closing_bracket', f.tail, f.tail, '}');
   stack.pop();
   open[1]--;
-  parent.tail = f.tail;
+  parent.tail = parent.keepTail = f.tail;
+  parent.keepMark = ctx.edits.length;
   parent.comma = f.comma;
   parent.state = f.comma >= 0 ? St.AFTER_COMMA : St.AFTER_VALUE;
   return STEP_CONTINUE;
 }
 
+/**
+ * How the data ends at `i`, if it does: the end of the text, or a code fence line.
+ * After an object's colon a triple backtick opens a string; where an array expects a
+ * value only a bare fence line (nothing after it, as a closing fence) ends the data.
+ */
+function endAt(ctx: RepairContext, f: Frame, c: number, i: number): End {
+  if (i >= ctx.n) return End.TEXT;
+  if (c !== Ch.BACKTICK || f.state === St.AFTER_COLON) return End.NONE;
+  return isFenceLineAt(ctx.text, i, f.kind === Kind.ARRAY && f.state !== St.AFTER_VALUE) ? End.FENCE : End.NONE;
+}
+
+/**
+ * A `}` or `]` at `i` that closes nothing the text goes on with: skipped, recorded, when
+ * what follows continues frame `f` (`, "key":` for an object, `, value` for an array).
+ * Either `f` is an object whose own `}` would end the root or an array element, yet a
+ * member follows (`{"a": 1}, "b": 2}`, or a `}` missing earlier); or the closer matches
+ * no open frame (`[{"k": 1}}, {"k": 2}]`). Valid JSON never has either shape.
+ */
+function skipStrayCloser(ctx: RepairContext, f: Frame, c: number, stack: Frame[], open: Open): boolean {
+  const { text } = ctx;
+  const i = ctx.i;
+  let stray: boolean;
+  if (f.kind === Kind.OBJECT && c === Ch.RBRACE) {
+    const parent = stack[stack.length - 2];
+    stray = f.state !== St.AFTER_KEY && f.state !== St.AFTER_COLON && (parent === undefined || parent.kind === Kind.ARRAY) && continuesObject(text, i + 1);
+  } else {
+    const own = f.kind === Kind.ARRAY ? Ch.RBRACKET : Ch.RBRACE;
+    const ancestor = c === Ch.RBRACKET ? open[0] > 0 : open[1] > 0;
+    stray = c !== own && !ancestor && (f.kind === Kind.OBJECT ? continuesObject(text, i + 1) : continuesArray(text, i + 1));
+  }
+  if (!stray) return false;
+  record(ctx, 'stray_closing_bracket_skipped', i, i + 1, '');
+  ctx.i = i + 1;
+  return true;
+}
+
+/** A bare word at `ctx.i` between an object's members (see strayWordEnd): dropped, recorded. */
+function dropStrayWord(ctx: RepairContext, c: number, beforeCloser: boolean): boolean {
+  if (!isIdentStart(c)) return false;
+  const end = strayWordEnd(ctx.text, ctx.i, beforeCloser);
+  if (end < 0) return false;
+  record(ctx, 'stray_word_dropped', ctx.i, end, '');
+  ctx.i = end;
+  return true;
+}
+
 /** One step inside an array or object at character `c`; a value end, or a STEP_* code. */
 function stepContainer(ctx: RepairContext, f: Frame, c: number, stack: Frame[], open: Open): number {
   const i = ctx.i;
-  const atEnd = i >= ctx.n;
+  const end = endAt(ctx, f, c, i);
+  const atEnd = end !== End.NONE;
   const closer = atEnd || c === Ch.RBRACKET || c === Ch.RBRACE || c === Ch.RPAREN;
+  if (closer && !atEnd && c !== Ch.RPAREN && skipStrayCloser(ctx, f, c, stack, open)) return STEP_CONTINUE;
   if (f.kind === Kind.ARRAY) {
-    if (closer) return popClosed(ctx, f, stack, open);
+    if (closer) return popClosed(ctx, f, stack, open, end);
     if (c === Ch.COMMA) {
       if (f.state === St.AFTER_VALUE) {
         f.comma = i;
@@ -200,7 +272,7 @@ function stepContainer(ctx: RepairContext, f: Frame, c: number, stack: Frame[], 
   switch (f.state) {
     case St.EXPECT_KEY:
     case St.AFTER_COMMA:
-      if (closer) return popClosed(ctx, f, stack, open);
+      if (closer) return popClosed(ctx, f, stack, open, end);
       if (c === Ch.COMMA) {
         record(ctx, 'extra_comma', i, i + 1, '');
         ctx.i++;
@@ -215,6 +287,7 @@ function stepContainer(ctx: RepairContext, f: Frame, c: number, stack: Frame[], 
         fail(ctx, `Object key expected at ${i}.`);
         return STEP_FAILED;
       }
+      if (dropStrayWord(ctx, c, false)) return STEP_CONTINUE;
       if (!(isQuote(c) ? parseString(ctx) : parseUnquoted(ctx, true))) return STEP_FAILED;
       f.comma = -1;
       f.state = St.AFTER_KEY;
@@ -227,9 +300,9 @@ function stepContainer(ctx: RepairContext, f: Frame, c: number, stack: Frame[], 
         return STEP_CONTINUE;
       }
       if (atEnd) {
-        ctx.truncated = true;
-        record(ctx, 'missing_value', f.tail, f.tail, ':null');
-        return popClosed(ctx, f, stack, open);
+        // A key cut off, or left without its value, at the end of the data: dropped, not given null.
+        dropCutOff(ctx, f, i);
+        return popClosed(ctx, f, stack, open, end);
       }
       if (isValueStart(c)) {
         record(ctx, 'missing_colon', f.tail, f.tail, ':');
@@ -239,10 +312,14 @@ function stepContainer(ctx: RepairContext, f: Frame, c: number, stack: Frame[], 
       fail(ctx, `Colon expected at ${i}.`);
       return STEP_FAILED;
     case St.AFTER_COLON:
+      if (atEnd) {
+        dropCutOff(ctx, f, i);
+        return popClosed(ctx, f, stack, open, end);
+      }
       if (closer || c === Ch.COMMA) {
-        if (atEnd) ctx.truncated = true;
+        // Mid-document `"key": ,` or `"key": }`: the text is complete, the value is missing (null, as jsonrepair).
         record(ctx, 'missing_value', f.tail, f.tail, 'null');
-        if (closer) return popClosed(ctx, f, stack, open);
+        if (closer) return popClosed(ctx, f, stack, open, end);
         f.comma = i;
         f.state = St.AFTER_COMMA;
         ctx.i++;
@@ -250,7 +327,7 @@ function stepContainer(ctx: RepairContext, f: Frame, c: number, stack: Frame[], 
       }
       return STEP_VALUE;
     default:
-      if (closer) return popClosed(ctx, f, stack, open);
+      if (closer) return popClosed(ctx, f, stack, open, end);
       if (c === Ch.COMMA) {
         f.comma = i;
         f.state = St.AFTER_COMMA;
@@ -258,6 +335,7 @@ function stepContainer(ctx: RepairContext, f: Frame, c: number, stack: Frame[], 
         return STEP_CONTINUE;
       }
       if (c === Ch.LBRACE || c === Ch.LBRACKET) return closeIntoParentArray(ctx, f, stack, open);
+      if (dropStrayWord(ctx, c, true)) return STEP_CONTINUE;
       if (isValueStart(c)) {
         record(ctx, 'missing_comma', f.tail, f.tail, ',');
         f.state = St.AFTER_COMMA;

@@ -77,6 +77,38 @@ const FAMILIES: Record<string, (n: number) => string> = {
   groupsThenKey: (n) => '{"a": 1' + ',000'.repeat(n / 4) + ': x}',
   endlessStrings: (n) => "x `'a[".repeat(n / 6),
   endlessApostrophes: (n) => "\n\\,it's `[".repeat(n / 10),
+  // scalars (issue 41): commas and line breaks that do not end a value, each looked past once.
+  spannedCommas: (n) => '{a: ' + 'x, y '.repeat(n / 5) + '}',
+  spannedLines: (n) => '{a: ' + 'x\ny '.repeat(n / 4) + '}',
+  keyLikeCommas: (n) => '{a: ' + 'x, yyyy-yyyy '.repeat(n / 14) + '}',
+  unbalancedValues: (n) => '{' + 'a: (x, '.repeat(n / 7) + '}',
+  unbalancedMismatch: (n) => '{' + 'a: [x), '.repeat(n / 8) + '}',
+  callValues: (n) => '{' + 'a: f(x, '.repeat(n / 8) + '}',
+  nestedCallValues: (n) => '{a: ' + 'f(x, {b: '.repeat(n / 10),
+  slashValues: (n) => '[' + '/a, '.repeat(n / 4) + ']',
+  slashRuns: (n) => '{"a": /' + 'x'.repeat(n) + '}',
+  slashGroups: (n) => '[1' + '/2'.repeat(n / 2) + 'x]',
+  underscores: (n) => '[1' + '_1'.repeat(n / 2) + 'x]',
+  // strings (issue 41): inner quotes in an object value, each followed by what a member lookahead reads.
+  valueInnerQuotes: (n) => '{"a": "' + 'x "y" '.repeat(n / 6) + '"}',
+  valueQuoteCommas: (n) => '{"a": "' + 'x", y '.repeat(n / 6) + '"}',
+  valueQuotedKeys: (n) => '{"a": "' + 'x", "y" z '.repeat(n / 10) + '"}',
+  valueBareKeys: (n) => '{"a": "' + 'x", yyyyyyyy "z '.repeat(n / 15),
+  valueColonQuotes: (n) => '{"a": "' + 'k": "v'.repeat(n / 6) + '}',
+  valueEmbedded: (n) => '{"a": "{' + '"k": "v"}, '.repeat(n / 11),
+  lonelyBackslashes: (n) => '{"a": "' + '\\s'.repeat(n / 2) + '"}',
+  fenceLines: (n) => '{"a": "x' + '\n```js\n'.repeat(n / 8) + '\n```\nprose',
+  // structure (issue 41): closers, words and fences each looked past a bounded stretch.
+  strayClosers: (n) => '{"a": 1' + '}, "k": 1'.repeat(n / 9) + '}',
+  closersBeforeNearKeys: (n) => '[' + '{} "' + 'x'.repeat(300) + '" '.repeat(1) + '{}, "k" '.repeat(n / 8) + ']',
+  closersBeforeLongKeys: (n) => '[{}' + ' "'.repeat(n / 2),
+  mismatchedClosers: (n) => '[1' + '}, 1'.repeat(n / 4) + ']',
+  strayWords: (n) => '{"a": 1, ' + 'WORD "b": 1, '.repeat(n / 13) + '}',
+  wordsNoKey: (n) => '{"a": "x" ' + 'w '.repeat(n / 2) + '}',
+  wordsBeforeLongKeys: (n) => '{"a": 1, ' + 'w "'.repeat(n / 3),
+  fenceLinesInArray: (n) => '[1,\n' + '  ```x\n'.repeat(n / 7) + ']',
+  cutOffSigns: (n) => '[' + '-, '.repeat(n / 3) + '- ',
+  bracketComments: (n) => '{"a": [' + '// ]\n/* { */'.repeat(n / 12) + '1]}',
 };
 
 const SIZES = [1_000, 4_000, 16_000] as const;
@@ -110,6 +142,14 @@ describe('linear time (counted work, no clock)', () => {
     expectLinear(profile(FAMILIES[name]!, (t) => void repairJson(t, { expect: 'object' })), `${name} (object expected)`);
   });
 
+  it('repairJson joining fenced roots (NDJSON allowed)', () => {
+    const families: Record<string, (n: number) => string> = {
+      fencedRoots: (n) => '```json {"a": 1} ``` x '.repeat(n / 24),
+      fencesWithoutRoots: (n) => '{"a": 1} ' + '``` x '.repeat(n / 6),
+    };
+    for (const [name, make] of Object.entries(families)) expectLinear(profile(make, (t) => void repairJson(t, { allowNdjson: true })), name);
+  });
+
   it('repairJson on random mixes of the hostile units', () => {
     const unit = fc.constantFrom("'", '"', '`', '"""', '{', '[', '}', ']', ':', ',', ' ', '\n', 'a', '1', '/*', '//', '# ', '+', '\\', "it's ");
     fc.assert(
@@ -120,6 +160,17 @@ describe('linear time (counted work, no clock)', () => {
       // A fixed seed: the same motifs every run (a failure names its motif; add it as a family above).
       { numRuns: 150, seed: 22 },
     );
+  });
+
+  it('repairJson: one object value holding 100,000 inner quotes (strings, issue 41)', () => {
+    const text = '{"notes": "' + 'said "hi", then '.repeat(50_000) + '"}';
+    const r = { value: undefined as unknown };
+    const perChar = work(() => {
+      const out = repairJson(text);
+      r.value = out.ok ? out.value : undefined;
+    }) / text.length;
+    expect(perChar, `${perChar.toFixed(1)} units per character`).toBeLessThan(PER_CHAR);
+    expect((r.value as { notes: string }).notes).toBe('said "hi", then '.repeat(50_000));
   });
 
   it('the number and enum readers', () => {

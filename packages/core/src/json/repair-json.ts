@@ -10,6 +10,7 @@ import { applyEdits, sortEdits } from './apply-edits.js';
 import { Ch, isDigit, isIdentChar, isIdentStart, isQuote, isValueStart, isWs } from './json-chars.js';
 import { parseValue } from './parse-value.js';
 import { createContext, record, skipTrivia, type RepairContext } from './repair-context.js';
+import { fencedRootAt } from './structure-after-root.js';
 import { leadingTrim, trailingTrims } from './trim-around-root.js';
 import { looksEscaped, unescapeOnce } from './unescape-once.js';
 
@@ -89,7 +90,7 @@ function hasNewline(text: string, from: number, to: number): boolean {
   return nl >= 0 && nl < to;
 }
 
-/** After the root: a root comma, more NDJSON values, stray closers, a closing fence. */
+/** After the root: a root comma, more NDJSON values (also in later fenced blocks), stray closers, a closing fence. */
 function parseAfterRoot(ctx: RepairContext, rootStart: number, options: RepairJsonOptions): boolean {
   const { text } = ctx;
   const structured = text.charCodeAt(rootStart) === Ch.LBRACE || text.charCodeAt(rootStart) === Ch.LBRACKET;
@@ -104,14 +105,25 @@ function parseAfterRoot(ctx: RepairContext, rootStart: number, options: RepairJs
     const c = text.charCodeAt(ctx.i);
     return ctx.i < ctx.n && (structured ? c === Ch.LBRACE || c === Ch.LBRACKET : isValueStart(c));
   };
-  if (options.allowNdjson === true && continues() && (comma >= 0 || hasNewline(text, end, ctx.i))) {
+  /** Start of the next root to join, or -1: after a comma or newline, or in the next fenced block. */
+  const nextRoot = (first: boolean): number => {
+    if (continues() && (!first || comma >= 0 || hasNewline(text, end, ctx.i))) return ctx.i;
+    return comma < 0 ? fencedRootAt(text, ctx.i) : -1;
+  };
+  let next = options.allowNdjson === true ? nextRoot(true) : -1;
+  if (next >= 0) {
     // The opening bracket goes before any edit the root value made at its own start.
     const mark = ctx.edits.length;
     record(ctx, 'ndjson_wrapped', rootStart, rootStart, '[');
     const first = ctx.edits.findIndex((e) => e.span![0] >= rootStart);
     if (first >= 0 && first < mark) ctx.edits.splice(first, 0, ...ctx.edits.splice(mark, 1));
     do {
-      if (comma < 0) record(ctx, 'ndjson_wrapped', end, end, ',');
+      if (next > ctx.i) {
+        // ```` ``` prose ```json ````: the fences and the prose between two blocks become the comma.
+        record(ctx, 'ndjson_wrapped', ctx.i, next, ',');
+        ctx.edits[ctx.edits.length - 1]!.message = 'Joined the values of several fenced blocks into one array, dropping the fences and the text between them.';
+        ctx.i = next;
+      } else if (comma < 0) record(ctx, 'ndjson_wrapped', end, end, ',');
       if (!parseValue(ctx)) return false;
       end = ctx.i;
       skipTrivia(ctx, true);
@@ -120,7 +132,7 @@ function parseAfterRoot(ctx: RepairContext, rootStart: number, options: RepairJs
         comma = ctx.i++;
         skipTrivia(ctx, true);
       }
-    } while (continues());
+    } while ((next = nextRoot(false)) >= 0);
     if (comma >= 0) record(ctx, 'trailing_comma', comma, comma + 1, '');
     record(ctx, 'ndjson_wrapped', end, end, ']');
   } else if (comma >= 0) record(ctx, 'trailing_comma', comma, comma + 1, '');

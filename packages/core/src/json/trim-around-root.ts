@@ -4,6 +4,8 @@
  */
 import type { Intervention, Span } from '../types.js';
 import type { Candidate } from '../scan/candidate.js';
+import { JSON_CODE_INFO } from './codes.js';
+import { continuesMembers } from './structure-after-root.js';
 
 const WS = /^\s*$/;
 
@@ -20,7 +22,8 @@ export interface TrailingHints {
 
 /**
  * Interventions for dropping `text[from, end)` after a root value: an orphan
- * fence, prose, terminal noise. Whitespace-only stretches are not recorded.
+ * fence, prose (`root_continuation_dropped`, category dropped, when it is members
+ * continuing the root), terminal noise. Whitespace-only stretches are not recorded.
  *
  * @example
  * trailingTrims('{"a":1} done', 7, { noiseStart: -1 }) // [{ rule: 'trailing_prose_trimmed', span: [7, 12], … }]
@@ -35,7 +38,10 @@ export function trailingTrims(text: string, from: number, hints: TrailingHints):
     proseEnd = from;
   }
   if (proseEnd > from && !WS.test(text.slice(from, proseEnd))) {
-    out.push(trim('trailing_prose_trimmed', 'Trimmed text after the structured artifact.', text, from, proseEnd));
+    // Members after the root (`}, "b": 2}`): the root ended early; dropping them is no prose trim.
+    const data = continuesMembers(text, from);
+    const dropped = JSON_CODE_INFO.root_continuation_dropped;
+    out.push(data ? { ...trim('root_continuation_dropped', dropped.message, text, from, proseEnd), category: dropped.category } : trim('trailing_prose_trimmed', 'Trimmed text after the structured artifact.', text, from, proseEnd));
   }
   if (noiseStart < text.length) {
     out.push(trim('trailing_noise_trimmed', 'Trimmed trailing terminal noise after the complete structured artifact.', text, noiseStart, text.length));

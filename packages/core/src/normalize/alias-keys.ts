@@ -1,8 +1,10 @@
 /**
  * Key aliasing (erk and output-normalization seeds): keys are compared like
  * the seed's getValueByAliases (lowercase, letters and digits only) against
- * each canonical field and its declared aliases. The canonical key wins when
- * both are present; two aliases carrying different values are refused.
+ * each canonical field and its declared aliases, then, when none is spelled
+ * alike, ignoring accents as the enum ladder does (`descripcion` for
+ * `descripción`, `key_accent_folded`). The canonical key wins when both are
+ * present; two aliases carrying different values are refused.
  */
 import type { Contract } from '../contract/contract.js';
 import { normKey, planFor, type NormalizationPlan } from '../contract/normalization-plan.js';
@@ -25,6 +27,10 @@ interface AliasTable {
   canonicals: ReadonlySet<string>;
   /** normalized key → canonical key; a canonical's own spelling beats another field's alias. */
   lookup: ReadonlyMap<string, string>;
+  /** The same ignoring accents (`descripción` = `descripcion`); null for a spelling two fields share. */
+  folded: ReadonlyMap<string, string | null>;
+  /** Some declared spelling has a non-ASCII letter: an ASCII key may then match it only folded. */
+  foldsNames: boolean;
   /** The last key list found to need no aliasing: arrays of like objects repeat it. */
   clean?: readonly string[];
 }
@@ -43,7 +49,14 @@ function aliasTable(plan: NormalizationPlan, location: WalkLocation): AliasTable
   const lookup = new Map<string, string>();
   for (const [canonical, list] of rules ?? []) for (const alias of list) if (normKey(alias) !== '') lookup.set(normKey(alias), canonical);
   for (const canonical of canonicals) if (normKey(canonical) !== '') lookup.set(normKey(canonical), canonical);
-  const table: AliasTable = { canonicals, lookup };
+  const folded = new Map<string, string | null>();
+  for (const [norm, canonical] of lookup) {
+    const key = foldKey(norm);
+    const seen = folded.get(key);
+    folded.set(key, seen === undefined || seen === canonical ? canonical : null);
+  }
+  const foldsNames = [...lookup.keys()].some((norm) => NON_ASCII.test(norm));
+  const table: AliasTable = { canonicals, lookup, folded, foldsNames };
   tables.set(location.place, table);
   return table;
 }
@@ -80,24 +93,58 @@ export function isAliasedKey(key: string, plan: NormalizationPlan, location: Wal
 }
 
 /** Whether aliasing takes this key: not a canonical one, and spelled like one or like an alias. */
-function takesKey({ canonicals, lookup }: AliasTable, key: string): boolean {
-  return !canonicals.has(key) && lookup.has(normKey(key));
+function takesKey(table: AliasTable, key: string): boolean {
+  return !table.canonicals.has(key) && canonicalFor(table, key) !== undefined;
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
+const COMBINING_MARKS = /\p{M}+/gu;
+const NOT_WORD = /[^\p{L}\p{N}]+/gu;
+
+/**
+ * A normalized key without accents, case-folded the full way (`Straße` and `STRASSE` meet:
+ * upper case spells `ß` as `SS`), like the enum ladder's accent step.
+ */
+function foldKey(norm: string): string {
+  return norm.normalize('NFKD').replace(COMBINING_MARKS, '').toUpperCase().toLowerCase().replace(NOT_WORD, '');
+}
+
+interface Canonical {
+  canonical: string;
+  /** Found only ignoring accents: recorded as `key_accent_folded`. */
+  accents: boolean;
+}
+
+/**
+ * The canonical key a key names, spelled alike up to case and separators, else ignoring accents.
+ * The folded lookup runs only where accents can matter (a non-ASCII key or declared spelling), so
+ * a plain ASCII output against an ASCII contract pays one test per unknown key.
+ */
+function canonicalFor(table: AliasTable, key: string): Canonical | undefined {
+  const norm = normKey(key);
+  const canonical = table.lookup.get(norm);
+  if (canonical !== undefined) return { canonical, accents: false };
+  if (norm === '' || !(table.foldsNames || NON_ASCII.test(norm))) return undefined;
+  const folded = table.folded.get(foldKey(norm));
+  return folded === undefined || folded === null ? undefined : { canonical: folded, accents: true };
 }
 
 interface Found {
   key: string;
   value: unknown;
+  accents: boolean;
 }
 
-function aliasObject(object: PlainObject, keys: readonly string[], location: WalkLocation, { canonicals, lookup }: AliasTable, changes: Intervention[], issues: ValidationIssue[], loose: boolean): PlainObject {
+function aliasObject(object: PlainObject, keys: readonly string[], location: WalkLocation, table: AliasTable, changes: Intervention[], issues: ValidationIssue[], loose: boolean): PlainObject {
   const found = new Map<string, Found[]>();
   for (const key of keys) {
-    if (canonicals.has(key)) continue;
-    const canonical = lookup.get(normKey(key));
-    if (canonical === undefined) continue;
+    if (table.canonicals.has(key)) continue;
+    const match = canonicalFor(table, key);
+    if (match === undefined) continue;
+    const { canonical, accents } = match;
     const list = found.get(canonical);
-    if (list === undefined) found.set(canonical, [{ key, value: object[key] }]);
-    else list.push({ key, value: object[key] });
+    if (list === undefined) found.set(canonical, [{ key, value: object[key], accents }]);
+    else list.push({ key, value: object[key], accents });
   }
   if (found.size === 0) return object;
 
@@ -124,7 +171,8 @@ function aliasObject(object: PlainObject, keys: readonly string[], location: Wal
     }
     renamed.set(first.key, canonical);
     // Loose key matching: a spelling of the key itself (`prd_refs` for `prdRefs`) is that key, not a rename.
-    if (!(loose && normKey(first.key) === normKey(canonical))) changes.push(normalizeChange('key_aliased', 'cleanup', `Renamed key "${first.key}" to "${canonical}" at ${formatPath(location.path)}.`, fieldPath, first.key, canonical));
+    if (first.accents) changes.push(normalizeChange('key_accent_folded', 'cleanup', `Renamed key "${first.key}" to "${canonical}" at ${formatPath(location.path)}: it names the field ignoring accents.`, fieldPath, first.key, canonical));
+    else if (!(loose && normKey(first.key) === normKey(canonical))) changes.push(normalizeChange('key_aliased', 'cleanup', `Renamed key "${first.key}" to "${canonical}" at ${formatPath(location.path)}.`, fieldPath, first.key, canonical));
     for (const alias of list.slice(1)) {
       dropped.add(alias.key);
       const why = deepEqual(alias.value, first.value) ? `it repeats "${first.key}"` : `the first key for "${canonical}", "${first.key}", wins`;

@@ -26,7 +26,12 @@ export interface AlignStep {
 export type NodeAlignment = { value: unknown; steps: AlignStep[] } | { refuse: string } | null;
 
 const NO_NAMES: EnumNames = { values: [], aliases: new Map() };
-const BOOLEAN_NAMES: EnumNames = { values: [true, false], aliases: new Map() };
+/**
+ * `yes` / `no` are a boolean only as the whole answer (`**Yes**`, `No.`): as words in prose they
+ * are everywhere (`no doubt it is true`). Case is no evidence either way (`TRUE` = `true`).
+ */
+const BOOLEAN_NAMES: EnumNames = { values: [true, false], aliases: new Map([[true, ['yes']], [false, ['no']]]), caseless: true, proseAliases: false };
+const BOOLEAN_RULES = { enum_case_folded: 'string_to_boolean', enum_mention_found: 'boolean_mentioned', enum_alias_matched: 'boolean_from_yes_no' } as const;
 
 function isScalar(value: unknown): value is string | number | boolean {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
@@ -135,7 +140,7 @@ function onlyAllowedInList(node: unknown, values: readonly unknown[]): NodeAlign
   return allowed.length === 1 ? changed('enum_from_list', node, allowed[0]) : null;
 }
 
-function fromMatch(node: unknown, where: string, match: ReturnType<typeof matchEnum>, rules?: Partial<Record<EnumRule, AlignCode | 'string_to_boolean'>>): NodeAlignment {
+function fromMatch(node: unknown, where: string, match: ReturnType<typeof matchEnum>, rules?: Readonly<Partial<Record<EnumRule, AlignCode | 'string_to_boolean'>>>): NodeAlignment {
   if (match === null) return null;
   if ('ambiguous' in match) return { refuse: `Ambiguous value at ${where}: the text mentions ${quote(match.ambiguous)} with equal weight; refusing to choose.` };
   return { value: match.value, steps: [{ rule: rules?.[match.rule] ?? match.rule, before: node, after: match.value }] };
@@ -171,7 +176,7 @@ export function alignNode(node: unknown, model: SchemaModel, path: ValuePath, na
       return model.integer && !Number.isInteger(read.value) ? null : changed(read.rule, node, read.value);
     }
     case 'boolean':
-      if (typeof node === 'string') return fromMatch(node, where, matchEnum(node, BOOLEAN_NAMES), { enum_case_folded: 'string_to_boolean', enum_mention_found: 'boolean_mentioned' });
+      if (typeof node === 'string') return fromMatch(node, where, matchEnum(node, BOOLEAN_NAMES), BOOLEAN_RULES);
       return typeof node === 'boolean' ? null : unwrapScalar(node);
     case 'string':
       if (typeof node === 'number' || typeof node === 'boolean') return changed('scalar_to_string', node, String(node));

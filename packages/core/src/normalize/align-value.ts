@@ -18,6 +18,7 @@ import type { EnumNames } from './match-enum.js';
 import { normalizeValue } from './normalize-value.js';
 import type { NormalizeFailure, NormalizeOptions } from './normalize-types.js';
 import { normalizeChange } from './normalize-types.js';
+import { describeBranch, keepUnionKeys } from './keep-union-keys.js';
 import { deepEqual, excerpt } from './value-tree.js';
 import { walkValue } from './walk-value.js';
 
@@ -47,24 +48,36 @@ export function normalizeAndValidate<T>(value: unknown, contract: Contract<T>, o
   const normalized = normalizeValue(value, contract as Contract<unknown>, options);
   if (normalized.failure !== undefined) return normalized;
   const validation = checkValue(contract.schema, normalized.value);
+  if (validation.ok && depth === 0) return keptKeys(normalized.value, normalized.interventions, validation, contract);
   // Built field by field: a spread of `normalized` here cost about a sixth of a clean record.
   if (validation.ok || !align || depth > MAX_UNION_DEPTH) return { value: normalized.value, interventions: normalized.interventions, validation };
   const aligned = alignToSchema(normalized.value, contract as Contract<unknown>, options, depth);
   if (aligned.failure !== undefined) return { value: normalized.value, interventions: [...normalized.interventions, ...aligned.interventions], failure: aligned.failure };
   const read = aligned.interventions.length === 0 ? null : renormalized(aligned, contract, options);
-  if (read !== null) return { value: read.value, interventions: [...normalized.interventions, ...aligned.interventions, ...read.interventions], validation: read.validation };
+  if (read !== null) return keptKeys(read.value, [...normalized.interventions, ...aligned.interventions, ...read.interventions], read.validation, contract, depth);
   // The declared normalization may have removed what the aligned reading needs (the keys of
   // an object that belongs one level down, stripped as extra): read the value as it came.
   if (normalized.value !== value) {
     const fromRaw = alignToSchema(value, contract as Contract<unknown>, options, depth);
     const again = fromRaw.failure === undefined && fromRaw.interventions.length > 0 ? renormalized(fromRaw, contract, options) : null;
-    if (again !== null) return { value: again.value, interventions: [...fromRaw.interventions, ...again.interventions], validation: again.validation };
+    if (again !== null) return keptKeys(again.value, [...fromRaw.interventions, ...again.interventions], again.validation, contract, depth);
   }
   return { value: normalized.value, interventions: normalized.interventions, validation };
 }
 
+/**
+ * A valid outcome, with the keys a union's first valid branch would strip kept where another
+ * branch keeps them (keep-union-keys.ts). Only at the top: a union branch's reading is validated
+ * again as part of the whole value, and recorded there.
+ */
+function keptKeys<T>(value: unknown, interventions: Intervention[], validation: Extract<CheckOutcome<T>, { ok: true }>, contract: Contract<T>, depth = 0): CheckedOutcome<T> {
+  const kept = depth === 0 ? keepUnionKeys(value, validation.value, contract) : undefined;
+  if (kept === undefined || kept.interventions.length === 0) return { value, interventions, validation };
+  return { value, interventions: [...interventions, ...kept.interventions], validation: { ok: true, value: kept.value } };
+}
+
 /** The declared normalization and validation of an aligned value, or null when it does not validate. */
-function renormalized<T>(aligned: { value: unknown }, contract: Contract<T>, options: NormalizeOptions): { value: unknown; interventions: Intervention[]; validation: CheckOutcome<T> } | null {
+function renormalized<T>(aligned: { value: unknown }, contract: Contract<T>, options: NormalizeOptions): { value: unknown; interventions: Intervention[]; validation: Extract<CheckOutcome<T>, { ok: true }> } | null {
   const again = normalizeValue(aligned.value, contract as Contract<unknown>, options);
   if (again.failure !== undefined) return null;
   const validation = checkValue(contract.schema, again.value);
@@ -109,17 +122,30 @@ interface Reading {
   readonly cost: Cost;
 }
 
-function describeBranch(model: SchemaModel, index: number): string {
-  const shape = model.kind === 'object' ? `{${[...model.shape.keys()].join(', ')}}` : model.kind === 'enum' ? model.values.map((v) => JSON.stringify(v)).join(' | ') : model.kind;
-  return `branch ${index + 1} (${shape})`;
+/** Branch contracts per outer contract's `enumAliases` table: declared per value, they hold wherever the schema allows the value. */
+const branchContracts = new WeakMap<object, WeakMap<object, Contract<unknown>>>();
+
+/**
+ * A union branch as a contract of its own. Declared paths do not reach inside it, but the
+ * contract's `enumAliases` do: they name values, not places.
+ */
+function branchContract(schema: AnySchema, outer: Contract<unknown>): Contract<unknown> {
+  const bare = toContract(schema, 'union-branch') as Contract<unknown>;
+  const enumAliases = outer.normalization.enumAliases;
+  if (enumAliases === undefined || Object.keys(enumAliases).length === 0) return bare;
+  let byTable = branchContracts.get(enumAliases);
+  if (byTable === undefined) branchContracts.set(enumAliases, (byTable = new WeakMap()));
+  let contract = byTable.get(schema);
+  if (contract === undefined) byTable.set(schema, (contract = { ...bare, normalization: { enumAliases } }));
+  return contract;
 }
 
 /** Tries every branch; the cheapest valid reading wins; equal cost with different values refuses. */
-function resolveUnion(node: unknown, model: Extract<SchemaModel, { kind: 'union' }>, path: ValuePath, options: NormalizeOptions, depth: number): { value: unknown; interventions: Intervention[] } | { refuse: string } | null {
+function resolveUnion(node: unknown, model: Extract<SchemaModel, { kind: 'union' }>, path: ValuePath, contract: Contract<unknown>, options: NormalizeOptions, depth: number): { value: unknown; interventions: Intervention[] } | { refuse: string } | null {
   if (isValid(model.schema as AnySchema, node)) return null;
   const readings: Reading[] = [];
   model.schemas.forEach((schema, index) => {
-    const branch = toContract(schema as AnySchema, 'union-branch');
+    const branch = branchContract(schema as AnySchema, contract);
     const out = normalizeAndValidate(node, branch, options, depth + 1);
     if (out.failure === undefined && out.validation?.ok === true) readings.push({ index, value: out.value, interventions: out.interventions, cost: interventionCost(out.interventions) });
   });
@@ -151,7 +177,7 @@ export function alignToSchema(value: unknown, contract: Contract<unknown>, optio
     let current = node;
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const { model, path } = at;
-      const result = model.kind === 'union' ? resolveUnion(current, model, path, options, depth) : alignNode(current, model, path, namesAt(plan, contract, at.place, at.pattern, model));
+      const result = model.kind === 'union' ? resolveUnion(current, model, path, contract, options, depth) : alignNode(current, model, path, namesAt(plan, contract, at.place, at.pattern, model));
       if (result === null) break;
       if ('refuse' in result) {
         refusal = { message: result.refuse, issues: [{ path: formatPath(path), message: result.refuse }] };

@@ -2,6 +2,7 @@
 export const NORMALIZE_CODES = [
   'wrapper_unwrapped',
   'key_aliased',
+  'key_accent_folded',
   'alias_dropped',
   'truncated_entry_dropped',
   'extra_key_stripped',
@@ -38,5 +39,6 @@ export const NORMALIZE_CODES = [
   'list_reordered',
   'invalid_value_replaced',
   'empty_list_noted',
+  'union_keys_kept',
 ] as const;
 export type NormalizeCode = (typeof NORMALIZE_CODES)[number];

@@ -16,6 +16,13 @@ export type EnumMatch = { rule: EnumRule; value: unknown } | { ambiguous: unknow
 export interface EnumNames {
   readonly values: readonly unknown[];
   readonly aliases: ReadonlyMap<unknown, readonly string[]>;
+  /**
+   * Case says nothing about which value is meant (`TRUE`, `True`, `true`): a mention is
+   * counted ignoring case from the start, so `It is TRUE, not false` is two mentions, not `false`.
+   */
+  readonly caseless?: boolean;
+  /** `false`: aliases match a whole answer only, never a word in prose (`no` is in too many sentences). */
+  readonly proseAliases?: boolean;
 }
 
 const COMBINING_MARKS = /\p{M}+/gu;
@@ -82,29 +89,37 @@ interface Name {
   readonly words: readonly string[];
 }
 
-/** The words of a text under one of the two comparisons (as written, lowercase). */
+/** The words of a text under one of the comparisons (as written, lowercase, lowercase without accents). */
 function wordsOf(text: string, form: number): string[] {
   const words = text.match(WORD) ?? [];
-  return form === 0 ? words : words.map((w) => w.toLowerCase());
+  return form === 0 ? words : form === 1 ? words.map((w) => w.toLowerCase()) : words.map((w) => foldAccents(w).toLowerCase());
 }
 
 /**
+ * Names shorter than this are not found in prose without their accents: `à`, `sí`, `thé`
+ * would be found in every English `a`, `si`, `the` (longer ones that fold to an English
+ * word are mostly that word: `résumé`, `élite`, `café`).
+ */
+const MIN_FOLDED_MENTION = 4;
+
+/**
  * The value mentioned most often as whole words (values and their aliases),
- * first as written, then ignoring case. At each position the longest name
- * wins, so `car-2` is not also a mention of `car`. Accents are not folded
- * inside prose: with case ignored as well, `thé` would be found in every
- * English `The` (the whole answer `Cafe` still finds `café`, see the ladder).
+ * first as written, then ignoring case, then, for names of four letters or
+ * more, ignoring accents as well (`senor` finds `señor`, `CAFE` finds `Café`).
+ * At each position the longest name wins, so `car-2` is not also a mention of
+ * `car`. A shorter name is not found without its accents (see
+ * {@link MIN_FOLDED_MENTION}); the whole answer `the` still finds `thé` (the ladder).
  */
 function findMention(text: string, names: EnumNames): EnumMatch | null {
-  for (let form = 0; form < 2; form++) {
+  for (let form = names.caseless === true ? 1 : 0; form < 3; form++) {
     const index = new Map<string, Name[]>();
     for (const value of names.values) {
       const spelling = spellingOf(value);
       // A negative or fractional number would lose its sign or point as words.
       if (spelling === undefined || (typeof value === 'number' && !/^\d+$/.test(spelling))) continue;
-      for (const s of [spelling, ...(names.aliases.get(value) ?? [])]) {
+      for (const s of names.proseAliases === false ? [spelling] : [spelling, ...(names.aliases.get(value) ?? [])]) {
         const words = wordsOf(s, form);
-        if (words.length === 0) continue;
+        if (words.length === 0 || (form === 2 && words.join('').length < MIN_FOLDED_MENTION)) continue;
         const list = index.get(words[0]!) ?? [];
         list.push({ value, words });
         index.set(words[0]!, list);

@@ -13,8 +13,8 @@ import type { NormalizeOptions, NormalizeOutcome } from './normalize-types.js';
 import { normalizeChange } from './normalize-types.js';
 import { walkPatternRules } from './walk-value.js';
 
-/** Rules that record without changing anything. */
-export const NOTICE_CODES: ReadonlySet<string> = new Set(['empty_list_noted']);
+/** Rules that record without changing anything (`union_keys_kept`: keep-union-keys.ts, the value is kept as written). */
+export const NOTICE_CODES: ReadonlySet<string> = new Set(['empty_list_noted', 'union_keys_kept']);
 
 /** True for an intervention that changed something (every rule but the notices). */
 export function isChange(intervention: Intervention): boolean {

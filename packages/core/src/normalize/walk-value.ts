@@ -100,15 +100,20 @@ function rootSlot(plan: NormalizationPlan): Slot {
 /** The model of a child at `key` (an index for an array's elements): unknown where the schema says nothing. */
 export function childModel(model: SchemaModel, key: string | number): SchemaModel {
   if (typeof key === 'number') return model.kind === 'array' ? model.element : UNKNOWN_MODEL;
-  if (model.kind === 'object') return model.shape.get(key) ?? UNKNOWN_MODEL;
+  if (model.kind === 'object') return model.shape.get(key) ?? model.catchall ?? UNKNOWN_MODEL;
   if (model.kind === 'record') return model.value;
   return UNKNOWN_MODEL;
 }
 
-/** The pattern of a child at `key`: `[]` for an element, `*` for any key of a record. */
+/** True for a key whose place all keys share: any key of a record, an undeclared key of an object with a catchall. */
+function anyKey(model: SchemaModel, key: string): boolean {
+  return model.kind === 'record' || (model.kind === 'object' && model.catchall !== undefined && !model.shape.has(key));
+}
+
+/** The pattern of a child at `key`: `[]` for an element, `*` for any key of a record (or a catchall's key). */
 export function childPattern(pattern: string, model: SchemaModel, key: string | number): string {
   if (typeof key === 'number') return `${pattern}[]`;
-  return fieldPattern(pattern, model.kind === 'record' ? '*' : key);
+  return fieldPattern(pattern, anyKey(model, key) ? '*' : key);
 }
 
 /** A place of a schema tree that keeps its children by key (see {@link fieldChild}). */
@@ -129,7 +134,8 @@ export interface KeyedPlace<P> {
  * fieldChild(slot, 'title', (pattern, model) => new Slot(pattern, model))
  */
 export function fieldChild<P extends { readonly model: SchemaModel }>(parent: KeyedPlace<P>, key: string, make: (pattern: string, model: SchemaModel) => P): P {
-  const name = parent.model.kind === 'record' ? '*' : key;
+  // One place for all of them: a catchall's keys are as many as the input brings.
+  const name = anyKey(parent.model, key) ? '*' : key;
   const cached = parent.fields?.get(name);
   if (cached !== undefined) return cached;
   const made = make(childPattern(parent.pattern, parent.model, key), childModel(parent.model, key));

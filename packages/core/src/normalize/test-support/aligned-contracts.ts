@@ -45,6 +45,22 @@ export const ALIGNED_CONTRACTS = {
   twins: z.union([z.object({ a: z.number() }), z.object({ b: z.number() })]),
   sameShape: z.union([z.object({ name: z.string(), id: z.number() }), z.object({ name: z.string(), id: z.string() })]),
   settings: z.object({ mode: z.enum(['fast', 'safe']), retries: z.number().int(), limits: z.object({ cpu: z.number() }) }),
+  titles: defineContract({ name: 'titles', schema: z.enum(['MISTER', 'MISS', 'DOCTOR']), enumAliases: { MISTER: ['señor'], MISS: ['señorita'] } }),
+  spanishForm: defineContract({
+    name: 'spanishForm',
+    schema: z.object({ title: z.string(), address: z.string(), street: z.string().optional() }),
+    aliases: { title: ['señor'], address: ['dirección'], street: ['Straße'] },
+  }),
+  titulo: z.object({ titulo: z.string() }),
+  accentedKey: z.object({ título: z.string() }),
+  accentTwins: z.object({ ano: z.number().optional(), año: z.number().optional() }),
+  kindInUnion: defineContract({
+    name: 'kindInUnion',
+    schema: z.object({ block: z.union([z.object({ kind: z.enum(['Heading', 'Paragraph']), text: z.string() }), z.string()]) }),
+    enumAliases: { Heading: ['heading_1'], Paragraph: ['para'] },
+  }),
+  measures: z.object({ unit: z.string() }).catchall(z.number()),
+  levels: z.record(z.string(), z.enum(['LOW', 'HIGH'])),
 } as const;
 
 export type AlignedContractName = keyof typeof ALIGNED_CONTRACTS;

@@ -1,0 +1,123 @@
+/**
+ * Bounded look-aheads of the structural repairs (issue 41): whether a closer is
+ * stray, a bare word stands between members, a code fence line ends the data.
+ * Each reads at most a constant number of characters past where it is asked,
+ * so calling one per token keeps the repairer's single pass linear.
+ */
+import { Ch, isIdentChar, isIdentStart, isValueStart } from './json-chars.js';
+
+/** Longest key a look-ahead reads before it gives up (keys are short; the bound keeps it linear). */
+const MAX_KEY = 256;
+/** Longest bare word taken for a stray one. */
+const MAX_WORD = 64;
+/** Most blanks a look-ahead skips. */
+const MAX_BLANKS = 256;
+
+function isBlank(c: number): boolean {
+  return c === Ch.SPACE || c === Ch.TAB || c === Ch.CR || c === Ch.LF;
+}
+
+/** Index after the blanks at `i` (at most MAX_BLANKS of them). */
+function skipBlanks(text: string, i: number): number {
+  const stop = Math.min(text.length, i + MAX_BLANKS);
+  while (i < stop && isBlank(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/**
+ * A double-quoted key at `i` followed by its colon: `"name":` or `"" :`, the key on one
+ * line, no longer than MAX_KEY.
+ *
+ * @example
+ * isQuotedKeyAhead('{"a": 1}, "b": 2}', 10) // true
+ */
+export function isQuotedKeyAhead(text: string, i: number): boolean {
+  if (text.charCodeAt(i) !== Ch.DQUOTE) return false;
+  const stop = Math.min(text.length, i + 1 + MAX_KEY);
+  let k = i + 1;
+  for (; k < stop; k++) {
+    const c = text.charCodeAt(k);
+    if (c === Ch.DQUOTE || c === Ch.LF) break;
+    if (c === Ch.BACKSLASH) k++;
+  }
+  if (text.charCodeAt(k) !== Ch.DQUOTE) return false;
+  k++;
+  while (text.charCodeAt(k) === Ch.SPACE || text.charCodeAt(k) === Ch.TAB) k++;
+  return text.charCodeAt(k) === Ch.COLON;
+}
+
+/**
+ * After a closer that ends at `i`: the text continues an object, with `, "key":` or
+ * `"key":` (the closer closed it too early, or closed nothing).
+ *
+ * @example
+ * continuesObject('{"a": 1}, "b": 2}', 8) // true
+ * continuesObject('{"a": 1}, {"b": 2}', 8) // false: a second root value
+ */
+export function continuesObject(text: string, i: number): boolean {
+  let k = skipBlanks(text, i);
+  if (text.charCodeAt(k) === Ch.COMMA) k = skipBlanks(text, k + 1);
+  return isQuotedKeyAhead(text, k);
+}
+
+/**
+ * After a closer that ends at `i`: the text continues an array with `, value`.
+ *
+ * @example
+ * continuesArray('[{"k": 1}}, {"k": 2}]', 10) // true
+ */
+export function continuesArray(text: string, i: number): boolean {
+  let k = skipBlanks(text, i);
+  if (text.charCodeAt(k) !== Ch.COMMA) return false;
+  k = skipBlanks(text, k + 1);
+  return k < text.length && isValueStart(text.charCodeAt(k));
+}
+
+/** End of the identifier word at `i` when it is at most MAX_WORD long, else -1. */
+function wordEnd(text: string, i: number): number {
+  if (!isIdentStart(text.charCodeAt(i))) return -1;
+  const stop = Math.min(text.length, i + MAX_WORD + 1);
+  let k = i + 1;
+  while (k < stop && isIdentChar(text.charCodeAt(k))) k++;
+  return k < stop || k === text.length ? k : -1;
+}
+
+/**
+ * A bare word at `i` standing between an object's members: followed, after at least
+ * one blank, by a quoted key and its colon (`SHOULD_NOT_EXIST "b": 1`), or, where
+ * `beforeCloser`, by the object's `}` (`"data" AAAA }`). Returns where the dropped
+ * stretch ends (the next key, or the end of the word before the `}`), or -1.
+ *
+ * @example
+ * strayWordEnd('{"a": 1, WORD "b": 2}', 9, false) // 14
+ */
+export function strayWordEnd(text: string, i: number, beforeCloser: boolean): number {
+  const end = wordEnd(text, i);
+  if (end < 0) return -1;
+  const next = skipBlanks(text, end);
+  if (next > end && isQuotedKeyAhead(text, next)) return next;
+  if (beforeCloser && text.charCodeAt(next) === Ch.RBRACE) return end;
+  return -1;
+}
+
+/**
+ * A Markdown code fence line at `i`: ```` ``` ```` with only spaces or tabs before it on
+ * its line (and, when `bare`, nothing after it). After an unclosed object or array it
+ * ends the data.
+ *
+ * @example
+ * isFenceLineAt('{"a": 1\n```\nDone.', 8) // true
+ */
+export function isFenceLineAt(text: string, i: number, bare = false): boolean {
+  if (!text.startsWith('```', i)) return false;
+  const floor = Math.max(0, i - MAX_BLANKS);
+  let k = i;
+  while (k > floor && (text.charCodeAt(k - 1) === Ch.SPACE || text.charCodeAt(k - 1) === Ch.TAB)) k--;
+  if (k !== 0 && text.charCodeAt(k - 1) !== Ch.LF) return false;
+  if (!bare) return true;
+  // Bare: nothing after the backticks on their line, as a closing fence (an opening one may name a language).
+  const stop = Math.min(text.length, i + 3 + MAX_BLANKS);
+  k = i + 3;
+  while (k < stop && (text.charCodeAt(k) === Ch.SPACE || text.charCodeAt(k) === Ch.TAB || text.charCodeAt(k) === Ch.CR)) k++;
+  return k >= text.length || text.charCodeAt(k) === Ch.LF;
+}
