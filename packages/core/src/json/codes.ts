@@ -60,6 +60,8 @@ export const JSON_CODES = [
   'unquoted_text_spanned',
   'number_underscores',
   'number_fraction_quoted',
+  'python_tuple',
+  'python_set',
   // strings (issue 41)
   'lone_backslash_escaped',
   'unclosed_string_fence_trimmed',
@@ -121,6 +123,8 @@ export const JSON_CODE_INFO: { readonly [K in JsonCode]: { readonly category: Ca
   unquoted_text_spanned: { category: 'parser_fix', message: 'Quoted an unquoted value holding commas, line breaks or brackets, up to the delimiter that ends its member.' },
   number_underscores: { category: 'parser_fix', message: 'Removed the underscores grouping the digits of a number (82_461_110 → 82461110).' },
   number_fraction_quoted: { category: 'parser_fix', message: 'Quoted a number written with a slash (1/3, 12/31/2024) as a string.' },
+  python_tuple: { category: 'parser_fix', message: 'Replaced a Python tuple (1, 2) with an array; parentheses around a single value were removed.' },
+  python_set: { category: 'parser_fix', message: 'Replaced a Python set {1, 2} with an array.' },
   // strings (issue 41)
   lone_backslash_escaped: { category: 'parser_fix', message: 'Escaped a backslash that began no JSON escape (as in \\s or \\( of a regular expression), keeping it as written.' },
   unclosed_string_fence_trimmed: { category: 'cleanup', message: 'Trimmed a Markdown code fence line, and the text after it, from a string left open at the end of the data.' },

@@ -7,6 +7,7 @@
 import { Ch, isIdentStart, isQuote, isValueStart } from './json-chars.js';
 import { parseString } from './parse-string.js';
 import { parseScalar, parseUnquoted, Scalar, ScalarPlace } from './parse-scalar.js';
+import { opensSet, opensTuple, recordCollection } from './scalar-collections.js';
 import { fail, record, skipTrivia, type RepairContext } from './repair-context.js';
 import { dropCutOff, isCutOffScalar } from './structure-cutoff.js';
 import { continuesArray, continuesObject, isFenceLineAt, strayWordEnd } from './structure-lookahead.js';
@@ -25,6 +26,24 @@ interface Frame {
   keepTail: number;
   /** `ctx.edits.length` when `keepTail` was set: the edits of a dropped member come after it. */
   keepMark: number;
+  /** A Python tuple or set read as this array (see scalar-collections.ts). */
+  collection?: Collection;
+}
+
+interface Collection {
+  readonly set: boolean;
+  /** Where its `(` or `{` stands. */
+  readonly open: number;
+  items: number;
+  comma: boolean;
+}
+
+/** The closer that ends a frame, by its slot. */
+const OWN_CLOSER = [Ch.RBRACKET, Ch.RBRACE, Ch.RPAREN] as const;
+
+/** Which count of `Open` a frame is in: the kind of closer that ends it (a set ends at `}`, a tuple at `)`). */
+function slot(f: Frame): 0 | 1 | 2 {
+  return f.collection === undefined ? (f.kind === Kind.ARRAY ? 0 : f.kind === Kind.OBJECT ? 1 : 2) : f.collection.set ? 1 : 2;
 }
 
 /** Why a frame is closing: a closer character, the end of the text, or a code fence line ending the data. */
@@ -62,12 +81,14 @@ function newFrame(ctx: RepairContext, kind: Kind, state: St, tail: number): Fram
 function closeFrame(ctx: RepairContext, f: Frame, open: Open, end: End): boolean {
   const c = ctx.text.charCodeAt(ctx.i);
   dropPendingComma(ctx, f);
+  const own = OWN_CLOSER[slot(f)];
+  const col = f.collection;
+  if (col !== undefined) recordCollection(ctx, col.set, col.open, end === End.NONE && c === own ? ctx.i : -1, col.items, col.comma);
   if (end !== End.NONE) {
     ctx.truncated = true;
     record(ctx, end === End.FENCE ? 'structure_closed_at_fence' : 'truncated_structure_closed', f.tail, f.tail, CLOSER[f.kind]);
     return false;
   }
-  const own = f.kind === Kind.ARRAY ? Ch.RBRACKET : Ch.RBRACE;
   if (c === own) {
     ctx.i++;
     return true;
@@ -99,11 +120,14 @@ export function parseValue(ctx: RepairContext): boolean {
     if (needValue) {
       skipTrivia(ctx, true);
       const c = text.charCodeAt(ctx.i);
-      if (c === Ch.LBRACE || c === Ch.LBRACKET) {
+      const set = c === Ch.LBRACE && opensSet(text, ctx.i);
+      if (c === Ch.LBRACE || c === Ch.LBRACKET || (c === Ch.LPAREN && opensTuple(text, ctx.i))) {
         if (stack.length >= ctx.maxDepth) return fail(ctx, `Nesting deeper than ${ctx.maxDepth} levels.`);
-        const kind = c === Ch.LBRACE ? Kind.OBJECT : Kind.ARRAY;
-        stack.push(newFrame(ctx, kind, kind === Kind.OBJECT ? St.EXPECT_KEY : St.AFTER_COMMA, ctx.i + 1));
-        open[kind]++;
+        const kind = c === Ch.LBRACE && !set ? Kind.OBJECT : Kind.ARRAY;
+        const frame = newFrame(ctx, kind, kind === Kind.OBJECT ? St.EXPECT_KEY : St.AFTER_COMMA, ctx.i + 1);
+        if (set || c === Ch.LPAREN) frame.collection = { set, open: ctx.i, items: 0, comma: false };
+        stack.push(frame);
+        open[slot(frame)]++;
         ctx.i++;
         needValue = false;
         continue;
@@ -162,6 +186,7 @@ export function parseValue(ctx: RepairContext): boolean {
     top.tail = top.keepTail = end;
     top.keepMark = ctx.edits.length;
     top.state = St.AFTER_VALUE;
+    if (top.collection !== undefined) top.collection.items++;
     needValue = false;
   }
 }
@@ -174,7 +199,7 @@ const STEP_FAILED = -3;
 function popClosed(ctx: RepairContext, f: Frame, stack: Frame[], open: Open, end: End): number {
   const consumed = closeFrame(ctx, f, open, end);
   stack.pop();
-  open[f.kind]--;
+  open[slot(f)]--;
   return consumed ? ctx.i : f.tail;
 }
 
@@ -224,7 +249,7 @@ function skipStrayCloser(ctx: RepairContext, f: Frame, c: number, stack: Frame[]
     const parent = stack[stack.length - 2];
     stray = f.state !== St.AFTER_KEY && f.state !== St.AFTER_COLON && (parent === undefined || parent.kind === Kind.ARRAY) && continuesObject(text, i + 1);
   } else {
-    const own = f.kind === Kind.ARRAY ? Ch.RBRACKET : Ch.RBRACE;
+    const own = OWN_CLOSER[slot(f)];
     const ancestor = c === Ch.RBRACKET ? open[0] > 0 : open[1] > 0;
     stray = c !== own && !ancestor && (f.kind === Kind.OBJECT ? continuesObject(text, i + 1) : continuesArray(text, i + 1));
   }
@@ -257,6 +282,7 @@ function stepContainer(ctx: RepairContext, f: Frame, c: number, stack: Frame[], 
       if (f.state === St.AFTER_VALUE) {
         f.comma = i;
         f.state = St.AFTER_COMMA;
+        if (f.collection !== undefined) f.collection.comma = true;
       } else record(ctx, 'extra_comma', i, i + 1, '');
       ctx.i++;
       return STEP_CONTINUE;

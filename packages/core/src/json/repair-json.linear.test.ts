@@ -89,6 +89,11 @@ const FAMILIES: Record<string, (n: number) => string> = {
   slashRuns: (n) => '{"a": /' + 'x'.repeat(n) + '}',
   slashGroups: (n) => '[1' + '/2'.repeat(n / 2) + 'x]',
   underscores: (n) => '[1' + '_1'.repeat(n / 2) + 'x]',
+  tupleOpeners: (n) => '('.repeat(n),
+  tupleGroups: (n) => '(1'.repeat(n / 2),
+  unclosedSets: (n) => '[' + '{"a", '.repeat(n / 6),
+  setLikeObjects: (n) => '[' + '{"a", "b": 1}, '.repeat(n / 15) + ']',
+  nestedSets: (n) => '{1, '.repeat(n / 4),
   // strings (issue 41): inner quotes in an object value, each followed by what a member lookahead reads.
   valueInnerQuotes: (n) => '{"a": "' + 'x "y" '.repeat(n / 6) + '"}',
   valueQuoteCommas: (n) => '{"a": "' + 'x", y '.repeat(n / 6) + '"}',

@@ -83,6 +83,8 @@ const CASES: [input: string, value: unknown, rules: string[], options?: RepairJs
   // scalars (issue 41): see repair-json.scalars.test.ts
   ['{"n": 82_461_110}', { n: 82461110 }, ['number_underscores']],
   ['{"key": 1/3}', { key: '1/3' }, ['number_fraction_quoted']],
+  ['(1, 2)', [1, 2], ['python_tuple', 'python_tuple']],
+  ['{"ids": {1, 2}}', { ids: [1, 2] }, ['python_set', 'python_set']],
   ['{sig: f(a, b), next: 1}', { sig: 'f(a, b)', next: 1 }, ['unquoted_key', 'unquoted_text_spanned', 'unquoted_key']],
   // structure (issue 41): see repair-json.structure.test.ts
   ['{"a": 1}, "b": 2}', { a: 1, b: 2 }, ['stray_closing_bracket_skipped']],
