@@ -4,27 +4,13 @@
  * unclosed-tag candidate per `<T>`, a whole YAML repair loop per candidate).
  * Deterministic: a family at a size is always the same text.
  */
+import { grow, type AdversarialFamily } from './adversarial/family.js';
+import { ALIGNED_FAMILIES } from './adversarial/aligned.js';
+import { SCALARS_FAMILIES } from './adversarial/scalars.js';
+import { STRINGS_FAMILIES } from './adversarial/strings.js';
+import { STRUCTURE_FAMILIES } from './adversarial/structure.js';
 
-/** A family: its id, what it is, and its text at about `size` UTF-16 units. */
-export interface AdversarialFamily {
-  id: string;
-  label: string;
-  make(size: number): string;
-}
-
-/** Units up to `size` at most: a 4 MB case stays within 4 MiB, the largest candidate core repairs. */
-function grow(size: number, head: string, unit: (i: number) => string, tail = ''): string {
-  const parts: string[] = [head];
-  let length = head.length + tail.length;
-  for (let i = 0; ; i++) {
-    const line = unit(i);
-    if (length + line.length > size) break;
-    parts.push(line);
-    length += line.length;
-  }
-  parts.push(tail);
-  return parts.join('');
-}
+export type { AdversarialFamily } from './adversarial/family.js';
 
 export const ADVERSARIAL_FAMILIES: readonly AdversarialFamily[] = [
   { id: 'generic_tag_lines', label: '`title: fix <T> now` lines', make: (size) => grow(size, '', () => 'title: fix <T> now\n') },
@@ -69,4 +55,8 @@ export const ADVERSARIAL_FAMILIES: readonly AdversarialFamily[] = [
     make: (size) => grow(size, 'notes:\n', (i) => `  - id: N${i}\n    note: "see <Map<K, V>> here": ok\n`),
   },
   { id: 'unclosed_envelopes', label: 'unclosed envelope tags (`<OUTPUT7>` …) before YAML lines', make: (size) => grow(size, '', (i) => `<OUTPUT${i % 50}>\nkey: value\n`) },
+  ...STRINGS_FAMILIES,
+  ...STRUCTURE_FAMILIES,
+  ...SCALARS_FAMILIES,
+  ...ALIGNED_FAMILIES,
 ];

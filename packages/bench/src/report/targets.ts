@@ -73,6 +73,6 @@ export const JSON_CONFORMANCE_TARGETS = {
   json_repair: atLeast('conformance.json_repair', "json_repair's cases (dev half) through safeParse: scored cases matching the peer", 75, '%'),
   baml: atLeast('conformance.baml', "BAML's jsonish cases (dev half) through safeParse: scored cases matching the peer", 92, '%'),
   baml_default: atLeast('conformance.baml_default', "BAML's jsonish cases needing no non-default option (dev half): scored cases matching the peer", 95, '%'),
-  jsonrepair: atLeast('conformance.jsonrepair', "jsonrepair's cases through safeParse (z.unknown()): scored cases matching the peer", 96, '%'),
-  best_effort: atLeast('conformance.best_effort', "best-effort-json-parser's cases through safeParse (z.unknown()): scored cases matching the peer", 80, '%'),
+  jsonrepair: atLeast('conformance.jsonrepair', "jsonrepair's cases through safeParse (bare scalar answers through repairJson): scored cases matching the peer", 96, '%'),
+  best_effort: atLeast('conformance.best_effort', "best-effort-json-parser's cases through safeParse (bare scalar answers through repairJson): scored cases matching the peer", 80, '%'),
 } as const satisfies Record<string, RatioSpec>;

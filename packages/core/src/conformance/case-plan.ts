@@ -24,6 +24,12 @@ export type CasePlan =
       readonly contract: Contract<unknown> | AnySchema<unknown>;
       readonly options: SafeParseOptions;
       readonly expect: Expectation;
+      /**
+       * `repairJson`: a jsonrepair-style case whose answer is a bare scalar (`abc` → "abc"),
+       * run through the string repairer, since safeParse reads artifacts (objects and
+       * lists) and refuses prose on purpose.
+       */
+      readonly via?: 'repairJson';
     }
   | { readonly scored: false; readonly group: string; readonly reason: string };
 
@@ -38,8 +44,8 @@ export function peerRefuses(expect: Expectation): boolean {
  * @example
  * scoredPlan('repair', z.unknown(), {}, { kind: 'value', value: [1] })
  */
-export function scoredPlan(group: string, contract: Contract<unknown> | AnySchema<unknown>, options: SafeParseOptions, expect: Expectation): CasePlan {
-  return { scored: true, group, contract, options, expect };
+export function scoredPlan(group: string, contract: Contract<unknown> | AnySchema<unknown>, options: SafeParseOptions, expect: Expectation, via?: 'repairJson'): CasePlan {
+  return via === undefined ? { scored: true, group, contract, options, expect } : { scored: true, group, contract, options, expect, via };
 }
 
 /**

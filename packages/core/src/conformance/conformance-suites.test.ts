@@ -12,32 +12,28 @@ import { headlineRates, runConformance, type HeadlineRate } from './run-conforma
 
 /**
  * Today's measured rates (share of scored cases), rounded down one point. The floors ratchet
- * up: raise one when its rate rises for good, never lower one to let a change through. They
- * are not issue 41's targets (json_repair 75 %, BAML 92 %, BAML default options 95 %,
- * jsonrepair 96 %, best-effort 80 %), which the bench reports against (conformance.*).
- * jsonrepair and best-effort run against `z.unknown()`, for which safeParse reads objects and
- * arrays only, so their scalar-root cases (the "(scalar root)" rows) keep those rates low.
+ * up: raise one when its rate rises for good, never lower one to let a change through. Issue
+ * 41's targets (json_repair 75 %, BAML 92 %, BAML default options 95 %, jsonrepair 96 %,
+ * best-effort 80 %) are what the bench reports against (conformance.*). A bare scalar answer
+ * of the plain repair corpora (`abc` → "abc") runs through `repairJson`: safeParse reads
+ * artifacts and refuses prose on purpose.
  */
 const FLOORS: Readonly<Record<HeadlineRate, number>> = {
-  json_repair: 0.68, // 116/167 = 69.5 %
-  baml: 0.94, // 175/184 = 95.1 %
-  baml_default: 0.94, // the same cases: every BAML case with a non-default option is out of scope
-  jsonrepair: 0.74, // 312/414 = 75.4 % before issue 41's repairs; it must not drop (the issue's rule)
-  best_effort: 0.72, // 79/107 = 73.8 %
-  partial_json: 0.43, // 4/9 = 44.4 % (9 scored cases: one case is 11 points)
+  json_repair: 0.75, // 128/167 = 76.6 %
+  baml: 0.95, // 177/184 = 96.2 %
+  baml_default: 0.95, // the same cases: every BAML case with a non-default option is out of scope
+  jsonrepair: 0.96, // 398/407 = 97.8 %
+  best_effort: 0.98, // 106/107 = 99.1 %
+  partial_json: 0.87, // 8/8 = 100 % (8 scored cases: one case is 12 points)
 };
 
-/**
- * Values Airlock returns where the peer refuses, the deliberate list aside. The goal is 0
- * everywhere; partial_json's ceiling is today's count (partial_json-0034: `{0` read as
- * `{"0":null}`, a cut-off key given an invented value) and only comes down.
- */
+/** Values Airlock returns where the peer refuses, the deliberate list aside: none, anywhere. */
 const INVENTED_CEILINGS: Readonly<Record<CorpusName, number>> = {
   json_repair: 0,
   baml: 0,
   jsonrepair: 0,
   best_effort: 0,
-  partial_json: 1,
+  partial_json: 0,
 };
 
 const runs = runConformance();

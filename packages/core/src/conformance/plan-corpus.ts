@@ -18,7 +18,7 @@ const PARTIAL_JSON_ALL = ['STR', 'NUM', 'ARR', 'OBJ', 'NULL', 'BOOL', 'NAN', 'IN
  */
 function plainGroup(c: PeerCase): string {
   const scalar = c.kind !== 'throw' && (c.expected === null || typeof c.expected !== 'object');
-  return scalar ? `${c.kind} (scalar root)` : c.kind;
+  return scalar ? `${c.kind} (scalar root, repairJson)` : c.kind;
 }
 
 function planPartialJsonCase(c: PeerCase): CasePlan {
@@ -27,7 +27,7 @@ function planPartialJsonCase(c: PeerCase): CasePlan {
   const allowsAll = allow === undefined || PARTIAL_JSON_ALL.every((flag) => allow.flags?.includes(flag) === true);
   // With every kind allowed the peer completes a truncated text, which is plain repair.
   if (!allowsAll) return outOfScope(group, 'partial_json allow flags restrict which incomplete kinds may be returned (partial parsing, a later issue)');
-  return scoredPlan(group, z.unknown(), {}, expectationOf(c));
+  return scoredPlan(group, z.unknown(), {}, expectationOf(c), group.includes('scalar root') ? 'repairJson' : undefined);
 }
 
 function planBamlCase(c: PeerCase): CasePlan {
@@ -60,7 +60,10 @@ export function planCase(corpus: CorpusName, c: PeerCase): CasePlan {
       return planBamlCase(c);
     case 'partial_json':
       return planPartialJsonCase(c);
-    default:
-      return scoredPlan(plainGroup(c), z.unknown(), {}, expectationOf(c));
+    default: {
+      // A bare scalar answer is jsonrepair's (and best-effort's) business, not an artifact's.
+      const group = plainGroup(c);
+      return scoredPlan(group, z.unknown(), {}, expectationOf(c), group.includes('scalar root') ? 'repairJson' : undefined);
+    }
   }
 }

@@ -5,6 +5,7 @@
  * peer refuses, a refusal. Also counts the values Airlock returns where the peer refuses.
  */
 import { jsonEqual } from '../json/conformance/load-conformance.js';
+import { repairJson } from '../json/repair-json.js';
 import { safeParse } from '../pipeline/safe-parse.js';
 import type { ParseResult } from '../types.js';
 import { peerRefuses, type CasePlan, type Expectation } from './case-plan.js';
@@ -55,6 +56,14 @@ function matches(expect: Expectation, result: ParseResult<unknown>): boolean {
   return !result.success;
 }
 
+/** The string repairer's answer in safeParse's shape, for the comparisons below. */
+function viaRepairJson(input: string): ParseResult<unknown> {
+  const r = repairJson(input, { allowNdjson: true });
+  return r.ok
+    ? { success: true, data: r.value, raw: r.value, interventions: r.interventions, repairApplied: r.interventions.length > 0, normalized: false, truncated: r.truncated } as ParseResult<unknown>
+    : { success: false, failure: r.failure, extractionError: r.error, interventions: [], repairApplied: false };
+}
+
 /**
  * Runs one case through safeParse (never throws: safeParse does not, and a plan that cannot be
  * built is out of scope).
@@ -69,7 +78,7 @@ export function runCase(corpus: CorpusName, c: PeerCase, deliberate: Readonly<Re
     const refuses = c.kind === 'throw' || c.expected_empty === true;
     return { ...base, status: 'out_of_scope', reason: plan.reason, peerRefuses: refuses, inventedValue: false, staleDeliberate: false, expected: '', got: '' };
   }
-  const result = safeParse(c.input, plan.contract, plan.options);
+  const result = plan.via === 'repairJson' ? viaRepairJson(c.input) : safeParse(c.input, plan.contract, plan.options);
   const matched = matches(plan.expect, result);
   const refuses = peerRefuses(plan.expect);
   const inventedValue = refuses && !matched;

@@ -5,36 +5,22 @@
  * shapes; their readings against a contract are held linear by counted work in
  * core's src/normalize/aligned-leftovers.test.ts.
  */
-import type { AdversarialFamily } from '../adversarial-families.js';
-
-/** Units up to `size` characters at most, between `head` and `tail`. */
-function repeatUnit(size: number, head: string, unit: (i: number) => string, tail: string): string {
-  const parts: string[] = [head];
-  let length = head.length + tail.length;
-  for (let i = 0; ; i++) {
-    const next = unit(i);
-    if (length + next.length > size) break;
-    parts.push(next);
-    length += next.length;
-  }
-  parts.push(tail);
-  return parts.join('');
-}
+import { grow, type AdversarialFamily } from './family.js';
 
 export const ALIGNED_FAMILIES: readonly AdversarialFamily[] = [
   {
     id: 'accented_keys',
     label: 'one object of accented keys (`"señorx1": 1`), each folded once when no field is spelled alike',
-    make: (size) => repeatUnit(size, '{', (i) => `"señorx${i}": 1, `, '"end": 0}'),
+    make: (size) => grow(size, '{', (i) => `"señorx${i}": 1, `, '"end": 0}'),
   },
   {
     id: 'folded_mentions',
     label: 'prose of unaccented and boolean words (`the senor yes TRUE no`), each word folded once per form',
-    make: (size) => repeatUnit(size, '', () => 'the senor yes TRUE no False ', ''),
+    make: (size) => grow(size, '', () => 'the senor yes TRUE no False ', ''),
   },
   {
     id: 'union_key_objects',
     label: 'a list of objects whose keys two union branches read differently (`{"a": 1, "b": 2}`)',
-    make: (size) => repeatUnit(size, '[', () => '{"a": 1, "b": 2}, ', '{"a": 1}]'),
+    make: (size) => grow(size, '[', () => '{"a": 1, "b": 2}, ', '{"a": 1}]'),
   },
 ];

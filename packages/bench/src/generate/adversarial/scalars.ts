@@ -5,13 +5,7 @@
  * every position (for a `key:`, a balancing bracket, a closing slash) and so
  * would turn quadratic; the repairer must stay linear on all of them.
  */
-import type { AdversarialFamily } from '../adversarial-families.js';
-
-/** `head`, then as many `unit`s as fit in `size` characters, then `tail`. */
-function fill(size: number, head: string, unit: string, tail = ''): string {
-  const count = Math.max(0, Math.floor((size - head.length - tail.length) / unit.length));
-  return head + unit.repeat(count) + tail;
-}
+import { fill, type AdversarialFamily } from './family.js';
 
 export const SCALARS_FAMILIES: readonly AdversarialFamily[] = [
   { id: 'scalar_spanned_commas', label: '`{a: x, y, y, …}`: commas that end no member', make: (size) => fill(size, '{a: ', 'x, y ', '}') },

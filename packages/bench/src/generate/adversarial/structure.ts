@@ -7,13 +7,7 @@
  * so would turn quadratic; the repairer's look-aheads are bounded and must stay
  * linear on all of them.
  */
-import type { AdversarialFamily } from '../adversarial-families.js';
-
-/** `head`, then as many `unit`s as fit in `size` characters, then `tail`. */
-function fill(size: number, head: string, unit: string, tail = ''): string {
-  const count = Math.max(0, Math.floor((size - head.length - tail.length) / unit.length));
-  return head + unit.repeat(count) + tail;
-}
+import { fill, type AdversarialFamily } from './family.js';
 
 export const STRUCTURE_FAMILIES: readonly AdversarialFamily[] = [
   { id: 'structure_stray_closers', label: '`{"a": 1}, "k": 1}, "k": 1}…`: a root closer before every member', make: (size) => fill(size, '{"a": 1', '}, "k": 1', '}') },
