@@ -47,6 +47,12 @@ export interface Intervention {
   before?: string;
   /** The exact excerpt after the change. */
   after?: string;
+  /**
+   * Other rules this one record covers: the repairs of one string are reported as one change
+   * of the whole string, named after its main rule. A repair profile that denies any of them
+   * (or its category) denies the record.
+   */
+  also?: InterventionCode[];
 }
 
 /**

@@ -152,7 +152,9 @@ export function groupStringEdits(ctx: RepairContext, mark: number, start: number
   const dedented = (rule === 'triple_quoted_string' || rule === 'backtick_quoted_string') && grouped.some((e) => e.rule === rule && e.after === '');
   const message = info.message + (dedented ? ' Dedented the block (line break or info string after the opening quotes, shared indentation, blank last line).' : '') + (same > 1 && !DELIMITER_RULES.has(rule) ? ` ${same} of them in this string.` : '') + (inside === '' ? '' : ` Also in this string: ${inside}.`);
   ctx.edits.length = mark;
-  ctx.edits.push({ rule, stage: 'parse', category: info.category, message, span: [start, end], before: ctx.text.slice(start, end), after }, ...kept);
+  const grouping: Intervention = { rule, stage: 'parse', category: info.category, message, span: [start, end], before: ctx.text.slice(start, end), after };
+  if (counts.size > 0) grouping.also = [...counts.keys()] as JsonCode[];
+  ctx.edits.push(grouping, ...kept);
 }
 
 /**

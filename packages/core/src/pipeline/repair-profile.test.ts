@@ -24,6 +24,14 @@ describe('deniedInterventions', () => {
     expect(deniedInterventions(list, { allow: ['cleanup', 'dropped'], deny: ['alias_dropped'] }).map((i) => i.rule)).toEqual(['alias_dropped']);
   });
 
+  it('denies a grouped string record by any rule it covers, or that rule’s category', () => {
+    const text = `{'notes': 'Sent to the "dictator", then \\s left'}`;
+    const grouped = safeParse(text, z.unknown()).interventions.find((i) => i.also !== undefined);
+    expect(grouped?.also).toEqual(['unescaped_quote_escaped', 'lone_backslash_escaped']);
+    expect(safeParse(text, z.unknown(), { repair: { deny: ['lone_backslash_escaped'] } }).success).toBe(false);
+    expect(safeParse(text, z.unknown(), { repair: { deny: ['coercion'] } }).success).toBe(true);
+  });
+
   it('an allow-list refuses everything it does not name', () => {
     expect(deniedInterventions(list, { allow: ['cleanup'] }).map((i) => i.rule)).toEqual(['alias_dropped', 'extra_key_stripped']);
     expect(deniedInterventions(list, STRICT_PROFILE)).toHaveLength(3);
