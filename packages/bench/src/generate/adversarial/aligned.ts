@@ -10,8 +10,9 @@ import { grow, type AdversarialFamily } from './family.js';
 export const ALIGNED_FAMILIES: readonly AdversarialFamily[] = [
   {
     id: 'accented_keys',
-    label: 'one object of accented keys (`"señorx1": 1`), each folded once when no field is spelled alike',
-    make: (size) => grow(size, '{', (i) => `"señorx${i}": 1, `, '"end": 0}'),
+    label: 'a list of objects with accented keys (`{"señorx1": 1}`), each key folded once when no field is spelled alike',
+    // Small objects: one object of a million distinct keys measures V8's dictionary growth, not Airlock.
+    make: (size) => grow(size, '[', (i) => `{"señorx${i % 97}": 1, "título": 2}, `, '{}]'),
   },
   {
     id: 'folded_mentions',
