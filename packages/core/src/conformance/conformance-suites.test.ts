@@ -19,7 +19,7 @@ import { headlineRates, runConformance, type HeadlineRate } from './run-conforma
  * artifacts and refuses prose on purpose.
  */
 const FLOORS: Readonly<Record<HeadlineRate, number>> = {
-  json_repair: 0.75, // 128/167 = 76.6 %
+  json_repair: 0.76, // 129/167 = 77.2 %
   baml: 0.95, // 177/184 = 96.2 %
   baml_default: 0.95, // the same cases: every BAML case with a non-default option is out of scope
   jsonrepair: 0.96, // 398/407 = 97.8 %

@@ -91,7 +91,9 @@ function groupOf(c: PeerCase): string {
 export function planJsonRepairCase(c: PeerCase): CasePlan {
   const group = groupOf(c);
   const expect = expectationOf(c);
-  let options: SafeParseOptions = {};
+  // json_repair returns every top-level value of the text (a list when there are several):
+  // Airlock's equivalent is reading newline- or comma-separated roots as one list.
+  let options: SafeParseOptions = { allowNdjson: true };
   for (const [name, value] of Object.entries(c.options ?? {})) {
     const decision = decideOption(name, value);
     if (decision.effect === 'out') return outOfScope(group, decision.why);
