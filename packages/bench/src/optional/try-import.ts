@@ -47,3 +47,17 @@ export async function findExport<F>(name: string, candidates: readonly string[])
   }
   return { available: false, reason: `not available yet (${reasons.join('; ')})` };
 }
+
+/**
+ * A module under packages/ a suite needs, or undefined after recording why it is not there
+ * (the recorder's `unavailable`): the suites that run another package's source share this.
+ *
+ * @example
+ * const runner = await importForSuite<Runner>(rec, 'conformance', 'looptroop', 'contracts/src/conformance/looptroop-conformance.ts');
+ */
+export async function importForSuite<T>(rec: { unavailable(suite: string, subject: string, reason: string): void }, suite: string, subject: string, relative: string): Promise<T | undefined> {
+  const imported = await tryImport(packagesPath(relative));
+  if (imported.ok) return imported.module as unknown as T;
+  rec.unavailable(suite, subject, imported.reason);
+  return undefined;
+}

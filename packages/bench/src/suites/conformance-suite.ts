@@ -5,7 +5,7 @@
  * pack's tests; without the shared corpus the suite records why and moves on.
  */
 import { LOOPTROOP_ARTIFACTS, LOOPTROOP_YAML_RULES } from '../report/targets.js';
-import { packagesPath, tryImport } from '../optional/try-import.js';
+import { importForSuite, packagesPath } from '../optional/try-import.js';
 import type { Suite } from './suite.js';
 
 interface FamilyRate {
@@ -25,13 +25,8 @@ export const conformanceSuite: Suite = {
   name: 'conformance',
   description: "LoopTroop's own test cases through the contract pack: share of cases matching LoopTroop's outcome, per family",
   async run(ctx, rec) {
-    const file = packagesPath('contracts/src/conformance/looptroop-conformance.ts');
-    const imported = await tryImport(file);
-    if (!imported.ok) {
-      rec.unavailable('conformance', 'looptroop', imported.reason);
-      return;
-    }
-    const runner = imported.module as unknown as Runner;
+    const runner = await importForSuite<Runner>(rec, 'conformance', 'looptroop', 'contracts/src/conformance/looptroop-conformance.ts');
+    if (runner === undefined) return;
     const cases = runner.loadLoopTroopCases(packagesPath('contracts/src/conformance'));
     if (cases === undefined) {
       rec.unavailable('conformance', 'looptroop', '../shared/conformance/looptroop.dev.json not found beside the repository');

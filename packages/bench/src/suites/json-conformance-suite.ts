@@ -6,7 +6,7 @@
  */
 import type { RatioSpec } from '../report/results.js';
 import { JSON_CONFORMANCE_TARGETS } from '../report/targets.js';
-import { packagesPath, tryImport } from '../optional/try-import.js';
+import { importForSuite } from '../optional/try-import.js';
 import type { Suite } from './suite.js';
 
 interface Tally {
@@ -34,13 +34,8 @@ export const jsonConformanceSuite: Suite = {
   name: 'json-conformance',
   description: "The peers' JSON-repair and schema-aligned test cases through safeParse: share of scored cases matching the peer, per corpus",
   async run(ctx, rec) {
-    const file = packagesPath('core/src/conformance/run-conformance.ts');
-    const imported = await tryImport(file);
-    if (!imported.ok) {
-      rec.unavailable('json-conformance', 'safeParse', imported.reason);
-      return;
-    }
-    const runner = imported.module as unknown as Runner;
+    const runner = await importForSuite<Runner>(rec, 'json-conformance', 'safeParse', 'core/src/conformance/run-conformance.ts');
+    if (runner === undefined) return;
     const runs = runner.runConformance();
     for (const run of runs) if ('missing' in run) rec.unavailable('json-conformance', run.spec.name, run.missing);
     const rates = runner.headlineRates(runs);
