@@ -53,6 +53,18 @@ describe('quotes inside an object value', () => {
     expect(repaired(`{"a": "x", "${key}" y}`).value).toMatchObject({ a: 'x' });
   });
 
+  it('ends the value before the next member when only its comma is missing', () => {
+    expect(repaired('{artifact: "review" summary: "It isn\'t set.", n: 1}').value).toEqual({ artifact: 'review', summary: "It isn't set.", n: 1 });
+    expect(repaired('{"a": "b" c: 1}').rules).toContain('missing_comma');
+    // No space before the word: a string missing its end quote (`"b,"c": 1`), as before.
+    expect(repaired('{"a":"b,"c":"d"}').value).toEqual({ a: 'b', c: 'd' });
+  });
+
+  it('ends a list item before the next quoted item when only the comma between them is missing', () => {
+    expect(repaired('["Yes","No","Only for admins" "Not sure yet"]').value).toEqual(['Yes', 'No', 'Only for admins', 'Not sure yet']);
+    expect(repaired('{"o": ["a.", "b." "c."]}').value).toEqual({ o: ['a.', 'b.', 'c.'] });
+  });
+
   it('keeps the generic end test in arrays and keys', () => {
     expect(repaired('["a "b", "c"]').value).toEqual(['a "b', 'c']);
     expect(repaired('["a "b" c", "d"]').value).toEqual(['a "b" c', 'd']);

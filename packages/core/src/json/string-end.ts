@@ -102,7 +102,8 @@ export function nextFollows(text: string, comma: number, n: number, want: Next):
     if (f < 0 || f >= n) return true;
     // `"b": 1`, `"b"]`; `"b",` `"b"}` or a line break (a key missing its value or colon, left to the
     // object's own repairs as before); a word after it (`"bye" and left`) is prose.
-    return endsItem(text.charCodeAt(f)) || text.charCodeAt(f) === Ch.COLON;
+    // `"b" "c"`: in a list, another quoted item after it (a comma missing between items).
+    return endsItem(text.charCodeAt(f)) || text.charCodeAt(f) === Ch.COLON || ((want & Next.ELEMENT) !== 0 && f > 0 && isWs(text.charCodeAt(f - 1)) && isQuote(text.charCodeAt(f)));
   }
   if (!isIdentStart(d) && !isDigit(d) && d !== Ch.MINUS) return false;
   const limit = Math.min(n, k + KEY_LOOKAHEAD);
@@ -120,6 +121,14 @@ export function nextFollows(text: string, comma: number, n: number, want: Next):
   // A bare word, a space, then a quoted key with its colon: a stray word between members.
   const g = afterQuotedKey(text, f, n);
   return g === UNKNOWN || (g >= 0 && text.charCodeAt(g) === Ch.COLON);
+}
+
+/** True when a bare key starts at `k` and a colon follows it (spaces between), within the lookahead cap. */
+function bareKeyThenColon(text: string, k: number, n: number): boolean {
+  const limit = Math.min(n, k + KEY_LOOKAHEAD);
+  let e = k + 1;
+  while (e < limit && isBareKeyChar(text.charCodeAt(e))) e++;
+  return e < limit && text.charCodeAt(skipSpaces(text, e, n)) === Ch.COLON;
 }
 
 /** What ends an element or a member's value: `,`, `]`, `}` or a line break. */
@@ -164,5 +173,8 @@ export function classifyQuote(text: string, q: number, n: number, opens: Int32Ar
     while (k < n && isWs(text.charCodeAt(k))) k++;
     return k >= n || isDelimiter(text.charCodeAt(k)) ? Quote.CONTENT : Quote.ENDS;
   }
+  // `"review" summary: "…"`: the next member, its comma missing (a common slip), ends the value. A
+  // space before the key, and a colon after it: `"b,"c": 1` is a string missing its end quote instead.
+  if (value && j > q + 1 && isIdentStart(c) && bareKeyThenColon(text, j, n)) return Quote.ENDS;
   return Quote.SUSPECT;
 }
