@@ -58,7 +58,7 @@ function parseNumber(ctx: RepairContext): boolean {
       ctx.i = i;
       return true;
     }
-    ctx.edits.length = mark;
+    if (ctx.edits.length > mark) ctx.edits.length = mark;
     return false;
   }
   const e = text.charCodeAt(i);
@@ -76,16 +76,16 @@ function parseNumber(ctx: RepairContext): boolean {
     return true;
   }
   if (!atNumberEnd(text, i, n)) {
-    ctx.edits.length = mark;
+    if (ctx.edits.length > mark) ctx.edits.length = mark;
     return false;
   }
   if (leadingZero) {
     // 0789 is an identifier or a code, not a number: keep every digit.
-    ctx.edits.length = mark;
+    if (ctx.edits.length > mark) ctx.edits.length = mark;
     record(ctx, 'number_leading_zero', start, i, JSON.stringify(text.slice(start, i)));
   } else if (!dropUnderscores(ctx, start, intStart, i, mark)) {
     // `0_1`, or an underscore next to another repair: not a number JSON can spell.
-    ctx.edits.length = mark;
+    if (ctx.edits.length > mark) ctx.edits.length = mark;
     return false;
   }
   ctx.i = i;
@@ -238,7 +238,7 @@ function readGroupedNumber(ctx: RepairContext, start: number, mark: number): boo
   while (k < n && (text.charCodeAt(k) === Ch.SPACE || text.charCodeAt(k) === Ch.TAB || text.charCodeAt(k) === Ch.CR)) k++;
   const next = text.charCodeAt(k);
   if (!(k >= n || next === Ch.COMMA || next === Ch.RBRACE || next === Ch.RBRACKET || next === Ch.LF)) return false;
-  ctx.edits.length = mark;
+  if (ctx.edits.length > mark) ctx.edits.length = mark;
   const written = text.slice(start, end);
   record(ctx, 'number_grouped', start, end, written.replace(/,/g, '').replace(/^\+/, ''));
   ctx.i = end;
@@ -262,7 +262,7 @@ export function parseScalar(ctx: RepairContext, place: ScalarPlace = ScalarPlace
   const r = parseScalarAt(ctx, true);
   if (r === Scalar.VALUE && ctx.i > start && isDigit(ctx.text.charCodeAt(ctx.i - 1)) && readGroupedNumber(ctx, start, mark)) return r;
   if (r !== Scalar.VALUE || !continuesAsText(ctx)) return r;
-  ctx.edits.length = mark;
+  if (ctx.edits.length > mark) ctx.edits.length = mark;
   ctx.i = start;
   return parseUnquoted(ctx, false, true) ? Scalar.VALUE : Scalar.FAILED;
 }

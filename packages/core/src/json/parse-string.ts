@@ -310,7 +310,7 @@ function readLiteral(ctx: RepairContext): boolean {
   let r = ctx.rereadBudget > 0 ? readString(ctx, start, Mode.FIRST, -1) : RETRY_DELIM;
   if (r === RETRY_DELIM || r >= 0) {
     ctx.rereadBudget -= ctx.readReached - start;
-    ctx.edits.length = mark;
+    if (ctx.edits.length > mark) ctx.edits.length = mark;
     r = r === RETRY_DELIM ? readString(ctx, start, Mode.DELIM, -1) : readString(ctx, start, Mode.STOP, r);
   }
   if (r === FAILED) return fail(ctx, `Cannot read the string starting at ${start}.`);
@@ -328,13 +328,14 @@ function readLiteral(ctx: RepairContext): boolean {
 export function parseString(ctx: RepairContext): boolean {
   const start = ctx.i;
   const mark = ctx.edits.length;
-  pendingTrims.length = 0;
+  // Setting an array's length is a builtin call: most strings leave the list empty, so skip it.
+  if (pendingTrims.length > 0) pendingTrims.length = 0;
   const ok = parseStringParts(ctx);
   if (ok) {
     groupStringEdits(ctx, mark, start);
-    ctx.edits.push(...pendingTrims);
+    if (pendingTrims.length > 0) for (const trim of pendingTrims) ctx.edits.push(trim);
   }
-  pendingTrims.length = 0;
+  if (pendingTrims.length > 0) pendingTrims.length = 0;
   return ok;
 }
 

@@ -151,7 +151,7 @@ export function groupStringEdits(ctx: RepairContext, mark: number, start: number
   // Removals inside a triple-quoted string are its dedent (see parseTripleQuoted).
   const dedented = (rule === 'triple_quoted_string' || rule === 'backtick_quoted_string') && grouped.some((e) => e.rule === rule && e.after === '');
   const message = info.message + (dedented ? ' Dedented the block (line break or info string after the opening quotes, shared indentation, blank last line).' : '') + (same > 1 && !DELIMITER_RULES.has(rule) ? ` ${same} of them in this string.` : '') + (inside === '' ? '' : ` Also in this string: ${inside}.`);
-  ctx.edits.length = mark;
+  if (ctx.edits.length > mark) ctx.edits.length = mark;
   const grouping: Intervention = { rule, stage: 'parse', category: info.category, message, span: [start, end], before: ctx.text.slice(start, end), after };
   if (counts.size > 0) grouping.also = [...counts.keys()] as JsonCode[];
   ctx.edits.push(grouping, ...kept);
@@ -174,7 +174,7 @@ function groupQuotePair(ctx: RepairContext, mark: number, start: number): boolea
   const { text } = ctx;
   const after = `${text.slice(start, a.span![0])}${a.after ?? ''}${text.slice(a.span![1], b.span![0])}${b.after ?? ''}${text.slice(b.span![1], end)}`;
   const info = JSON_CODE_INFO[rule as JsonCode];
-  ctx.edits.length = mark;
+  if (ctx.edits.length > mark) ctx.edits.length = mark;
   ctx.edits.push({ rule, stage: 'parse', category: info.category, message: info.message, span: [start, end], before: text.slice(start, end), after });
   return true;
 }

@@ -49,7 +49,7 @@ export function slashGroupsEnd(text: string, i: number): number {
  * // '{"key": 1/3}' → {"key": "1/3"} (number_fraction_quoted)
  */
 export function quoteFraction(ctx: RepairContext, start: number, end: number, mark: number): void {
-  ctx.edits.length = mark;
+  if (ctx.edits.length > mark) ctx.edits.length = mark;
   record(ctx, 'number_fraction_quoted', start, end, JSON.stringify(ctx.text.slice(start, end)));
   ctx.i = end;
 }

@@ -52,7 +52,7 @@ export function isCutOffScalar(ctx: RepairContext, start: number, mark: number):
  * // '{"a": 1, "b": ' → removes ', "b": ' (truncated_member_dropped); the object closes as {"a": 1}
  */
 export function dropCutOff(ctx: RepairContext, f: CutOffFrame, end: number): void {
-  ctx.edits.length = f.keepMark;
+  if (ctx.edits.length > f.keepMark) ctx.edits.length = f.keepMark;
   ctx.truncated = true;
   if (end > f.keepTail) record(ctx, 'truncated_member_dropped', f.keepTail, end, '');
   f.tail = f.keepTail;
