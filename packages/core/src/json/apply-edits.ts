@@ -19,16 +19,17 @@ function compareEdits(a: Intervention, b: Intervention): number {
 }
 
 /**
- * Applies sorted, non-overlapping edits (`span` in `text`, replaced by `after`).
+ * Applies sorted, non-overlapping edits (`span` in `text`, replaced by `after`) to
+ * `text[from, to)` (the whole text by default; the edits' spans lie inside the range).
  * Returns undefined when two edits overlap.
  *
  * @example
  * applyEdits('[1,]', [{ rule: 'trailing_comma', span: [2, 3], after: '', … }]) // '[1]'
  */
-export function applyEdits(text: string, edits: readonly Intervention[]): string | undefined {
-  if (edits.length === 0) return text;
+export function applyEdits(text: string, edits: readonly Intervention[], from = 0, to = text.length): string | undefined {
+  if (edits.length === 0) return from === 0 && to === text.length ? text : text.slice(from, to);
   const parts: string[] = [];
-  let at = 0;
+  let at = from;
   for (const e of edits) {
     const [start, end] = e.span!;
     if (start < at) return undefined;
@@ -36,6 +37,6 @@ export function applyEdits(text: string, edits: readonly Intervention[]): string
     parts.push(e.after ?? '');
     at = end;
   }
-  parts.push(text.slice(at));
+  parts.push(text.slice(at, to));
   return parts.join('');
 }

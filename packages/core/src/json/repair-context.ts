@@ -138,8 +138,8 @@ export function groupStringEdits(ctx: RepairContext, mark: number, start: number
   let end = ctx.i;
   for (const e of kept) end = Math.min(end, e.span![0]);
   for (const e of grouped) end = Math.max(end, e.span![1]);
-  const local = sortEdits(grouped.map((e) => ({ ...e, span: [e.span![0] - start, e.span![1] - start] as const })));
-  const after = applyEdits(ctx.text.slice(start, end), local);
+  // Applied in place on the text's range: a string of many repairs copies no edit to shift its span.
+  const after = applyEdits(ctx.text, sortEdits(grouped), start, end);
   if (after === undefined) return;
   const rules = grouped.map((e) => e.rule as JsonCode);
   const rule = STRING_RULE_ORDER.find((r) => rules.includes(r)) ?? rules[0]!;
