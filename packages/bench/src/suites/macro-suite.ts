@@ -108,7 +108,7 @@ interface BatchKit {
  * 100 MB of the 20 MB default log per thread. Each isolate keeps compiling the pipeline's rarer
  * paths (YAML repair rules, the repairer's less common states) until it has seen about that
  * much: a 2-thread pool's passes fell 0.50 → 0.44 s between 2 and 5 logs' worth per thread,
- * while a 1-thread pool's held at 0.76–0.78 s (the ninth session's code; each run's warm-up
+ * while a 1-thread pool's held at 0.76–0.78 s (on 2026-11-26 builds; each run's warm-up
  * series is in its notes).
  */
 const WARM_LOGS_PER_THREAD = 5;
@@ -356,7 +356,7 @@ export const macroSuite: Suite = {
       await measureWholeProcess(ctx, rec, 200 * 1024 * 1024, 1);
     }
     // 4,000 records: the rarest kind with a target, tagged answers, then has about 300 to time (150
-    // at 2,000 read 0.78–0.93 over the eighth session's runs).
+    // at 2,000 read 0.78–0.93 over earlier runs).
     const profile = profileByKind(ctx.mode === 'quick' ? 400 : 4000, ctx.seed);
     rec.note(`Time by output kind (first records of the log):\n${formatKindProfile(profile).map((l) => `- ${l}`).join('\n')}`);
     for (const kind of KINDS_NEAR_NAIVE) {
