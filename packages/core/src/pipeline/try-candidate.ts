@@ -10,7 +10,7 @@ import { isScalarModel } from '../contract/schema-model.js';
 import { normalizeAndValidate } from '../normalize/align-value.js';
 import { toRawSpan, type Candidate } from '../scan/candidate.js';
 import type { YamlHints } from '../contract/contract.js';
-import { movedKeys } from '../yaml/codes.js';
+import { movedKeys } from '../yaml/moved-keys.js';
 import { runChecks } from '../validate/run-checks.js';
 import { extractionInterventions } from '../scan/extraction-interventions.js';
 import type { CandidateFormat, CandidateInfo, Intervention, ParseFailure, ParseSuccess, Span } from '../types.js';
