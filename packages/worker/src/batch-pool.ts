@@ -9,7 +9,8 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+import { createRequire } from 'node:module';
+import type { Piscina } from 'piscina';
 import { BatchError, checkInteger } from './batch-error.js';
 import type { ChunkOutput } from './process-chunk.js';
 import type { BatchPool } from './types.js';
@@ -18,12 +19,12 @@ import { workerExecArgv } from './worker-exec-argv.js';
 import { workerResourceLimits } from './worker-resource-limits.js';
 
 /**
- * Piscina needs a JavaScript file, so it always loads the built worker: from
- * `dist/` this URL points at the sibling file, from `src/` (tests) at the build
- * output. Tests of the pool therefore need `build` first (turbo's `test` task
- * depends on it).
+ * Piscina needs a JavaScript file, so it always loads the built worker entry (CommonJS,
+ * see `worker-entry.cts`): from `dist/` this URL points at the sibling file, from `src/`
+ * (tests) at the build output. Tests of the pool therefore need `build` first (turbo's
+ * `test` task depends on it).
  */
-export const WORKER_URL = new URL('../dist/worker.js', import.meta.url);
+export const WORKER_URL = new URL('../dist/worker-entry.cjs', import.meta.url);
 
 /**
  * Most worker threads a run or a pool may start. Measured on a 2-core machine (Node 20, a pool running one
@@ -77,6 +78,14 @@ export interface PoolThreads {
   run(task: ChunkTask, options: { transferList?: ArrayBuffer[] }): Promise<ChunkOutput>;
 }
 
+/**
+ * Piscina, loaded when the first pool starts: a run inline (the CLI's default on small logs)
+ * never pays its 18 ms of module loading. (CommonJS, so `require` loads it synchronously.)
+ */
+function loadPiscina(): typeof Piscina {
+  return (createRequire(import.meta.url)('piscina') as { Piscina: typeof Piscina }).Piscina;
+}
+
 /** The Piscina behind each open pool (kept out of the public type). */
 const pools = new WeakMap<BatchPool, Piscina<ChunkTask, ChunkOutput>>();
 
@@ -102,7 +111,7 @@ export function createBatchPool(options: BatchPoolOptions): BatchPool {
   if (!existsSync(WORKER_URL)) {
     throw new BatchError('worker', `the worker thread file is not built (${fileURLToPath(WORKER_URL)}); run the build first`);
   }
-  const piscina = new Piscina<ChunkTask, ChunkOutput>({
+  const piscina = new (loadPiscina())<ChunkTask, ChunkOutput>({
     filename: WORKER_URL.href,
     name: 'runChunkTask',
     minThreads: threads,

@@ -11,6 +11,7 @@ import type { ResolvedContractRef } from './load-contract.js';
 import { processChunk, type ChunkInput, type ChunkOutput } from './process-chunk.js';
 import { isHeapExhausted, runLineByLine } from './retry-out-of-memory.js';
 import { useWasmScanner } from './use-wasm-scanner.js';
+import { createWarmUpGate } from './warm-up-gate.js';
 import type { ChunkTask } from './worker.js';
 
 /** Runs chunks; `close` releases the threads the runner started (never a shared pool's). */
@@ -52,20 +53,41 @@ export function createChunkRunner(place: ChunkPlace, ref: ResolvedContractRef, c
     const { buffer } = input.bytes;
     return threads.run(taskOf(input), buffer instanceof ArrayBuffer ? { transferList: [buffer] } : {});
   };
+  const sendKeeping = async (input: ChunkInput): Promise<ChunkOutput> => {
+    // A thread that runs out of heap takes moved bytes with it: those are copied first and
+    // kept until the chunk is back. (`new Uint8Array` copies; a Buffer's `slice` would be a view.)
+    const kept = input.bytes.buffer instanceof ArrayBuffer ? new Uint8Array(input.bytes) : input.bytes;
+    try {
+      return await send(input);
+    } catch (error) {
+      if (!isHeapExhausted(error)) throw error;
+      // Lines rerun on threads with the same setup; those refused inline are never parsed, so need no context.
+      return runLineByLine(send, { ...input, bytes: kept }, contract);
+    }
+  };
+  // A pool made for this run starts cold: the calling thread runs chunks until its threads are
+  // ready. Not with a thread heap set: a record must meet the same heap wherever it runs.
+  const gate = owned && place.threadHeapMb === undefined ? createWarmUpGate(place.threads, () => threads.run(taskOf(EMPTY_CHUNK), {})) : undefined;
+  if (gate !== undefined) useWasmScanner();
+  const value = context?.value;
   return {
     mode: 'piscina',
     run: async (input) => {
-      // A thread that runs out of heap takes moved bytes with it: those are copied first and
-      // kept until the chunk is back. (`new Uint8Array` copies; a Buffer's `slice` would be a view.)
-      const kept = input.bytes.buffer instanceof ArrayBuffer ? new Uint8Array(input.bytes) : input.bytes;
-      try {
-        return await send(input);
-      } catch (error) {
-        if (!isHeapExhausted(error)) throw error;
-        // Lines rerun on threads with the same setup; those refused inline are never parsed, so need no context.
-        return runLineByLine(send, { ...input, bytes: kept }, contract);
-      }
+      if (gate === undefined) return sendKeeping(input);
+      const here = input.bytes.length <= CALLING_THREAD_MAX_BYTES && gate.runHere();
+      return here ? processChunk(input, contract, value) : gate.track(sendKeeping(input));
     },
     close: () => (owned ? pool.close() : Promise.resolve()),
   };
 }
+
+/**
+ * Largest chunk the calling thread runs while threads warm up. A chunk holds lines of at most
+ * its size, and a record of a few MB needs a few hundred MB of heap at most, far under a
+ * thread's cap (`WORKER_OLD_GENERATION_MB`): a record cannot get a different result (heap
+ * exhausted on a thread, parsed on the calling thread) from where it ran.
+ */
+const CALLING_THREAD_MAX_BYTES = 4 * 1024 * 1024;
+
+/** The warm-up task's chunk: no lines, so a thread only loads what a real chunk needs. */
+const EMPTY_CHUNK: ChunkInput = { bytes: new Uint8Array(0), firstLine: 1, field: 'output', idField: 'id', includeRaw: false };

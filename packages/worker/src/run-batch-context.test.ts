@@ -33,7 +33,7 @@ function metadataOf(name: string): { airlock: { context?: { fingerprint: string 
 }
 
 beforeAll(async () => {
-  expect(existsSync(WORKER_URL), 'the pool loads dist/worker.js: build @airlock/worker first').toBe(true);
+  expect(existsSync(WORKER_URL), 'the pool loads dist/worker-entry.cjs: build @airlock/worker first').toBe(true);
   writeFileSync(input, makeTicketLog(RECORDS));
   await runBatch(options('reference.ndjson', { context }));
   reference = readFileSync(dir.file('reference.ndjson'), 'utf8');

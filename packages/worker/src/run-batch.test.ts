@@ -29,7 +29,7 @@ async function batchError(run: Promise<unknown>): Promise<BatchError> {
 }
 
 beforeAll(async () => {
-  expect(existsSync(WORKER_URL), 'the pool loads dist/worker.js: build @airlock/worker first').toBe(true);
+  expect(existsSync(WORKER_URL), 'the pool loads dist/worker-entry.cjs: build @airlock/worker first').toBe(true);
   writeFileSync(input, makeRunLog(RECORDS));
   await runBatch(options('reference.ndjson', { chunkSize: 64 }));
   reference = readFileSync(dir.file('reference.ndjson'), 'utf8');

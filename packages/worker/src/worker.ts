@@ -1,6 +1,6 @@
 /**
- * The file Piscina runs in each worker thread (loaded as the built
- * `dist/worker.js`). A worker imports the contract once, on its first task,
+ * What each worker thread runs (the built `dist/worker.js`, reached through the
+ * CommonJS entry `worker-entry.cjs` Piscina loads). A worker imports the contract once, on its first task,
  * and hands its results back as a transferred buffer: no copy, no string to
  * re-encode on the main thread.
  */

@@ -1,0 +1,49 @@
+/**
+ * Uses the cores from the first record. A fresh pool's threads need a few hundred
+ * milliseconds to start (isolate, module graph, contract) before they take a chunk; until
+ * they do, a chunk handed to the pool only waits in its queue while the calling thread
+ * idles. The gate sends each thread a warm-up task (an empty chunk: it loads the worker,
+ * the WASM scanner and the contract) and, while not every thread has answered, says
+ * which chunks the calling thread should run itself: those no ready thread is free for.
+ * Once every thread is ready, every chunk goes to the pool and the calling thread keeps
+ * to reading and writing. Results are the same bytes wherever a chunk runs (the chunk
+ * is the unit of work and of output order), so a run's output does not depend on the split.
+ */
+
+/** The dispatch state of one fresh pool. */
+export interface WarmUpGate {
+  /** True when the next chunk should run on the calling thread: no ready thread is free and some thread is still starting. */
+  runHere(): boolean;
+  /** Marks a chunk sent to the pool; the returned promise settles with it and frees its thread. */
+  track<T>(sent: Promise<T>): Promise<T>;
+}
+
+/**
+ * Starts the warm-up of `threads` threads with `warm` (one task per thread; a failed
+ * warm-up counts as started, so the failure surfaces on a real chunk, with its message).
+ *
+ * @example
+ * const gate = createWarmUpGate(2, () => pool.run(emptyChunk, {}));
+ * const output = gate.runHere() ? processChunk(input, contract) : await gate.track(pool.run(task, {}));
+ */
+export function createWarmUpGate(threads: number, warm: () => Promise<unknown>): WarmUpGate {
+  let ready = 0;
+  let busy = 0;
+  for (let k = 0; k < threads; k++) {
+    const started = (): void => {
+      ready++;
+    };
+    warm().then(started, started);
+  }
+  return {
+    runHere: () => ready < threads && busy >= ready,
+    track: <T>(sent: Promise<T>): Promise<T> => {
+      busy++;
+      const free = (): void => {
+        busy--;
+      };
+      sent.then(free, free);
+      return sent;
+    },
+  };
+}
