@@ -6,7 +6,7 @@
 import type { Intervention } from '../types.js';
 import type { Candidate } from '../scan/candidate.js';
 import type { LaterRoot, ParseOutcome, ParseStageOptions } from '../stage-types.js';
-import { repairJson, type RepairJsonOptions } from './repair-json.js';
+import { repairJson, type RepairJsonOptions, type RepairJsonResult } from './repair-json.js';
 import { JSON_CODE_INFO } from './codes.js';
 import { leadingTrim, trailingTrims, trimAroundRoot } from './trim-around-root.js';
 import { balancedEnd, endsEarly } from './structure-balanced-end.js';
@@ -172,6 +172,12 @@ function readJson(candidate: Candidate, options: ParseStageOptions): ParseOutcom
   // A list may arrive as one object per line, so with NDJSON allowed an object opens an array too.
   const expect = options.allowNdjson === true && options.expect === 'array' ? 'any' : options.expect;
   if (attempts === 0) sawOpener = nextOpener(text, 0, expect) >= 0;
+  // One defective root spanning the whole text (`{'a': 1, // note …}`), the common repair: the
+  // repairer reads it at once, without first counting its brackets to look for later roots.
+  if (attempts > 0 && wholeEnd > wholeStart && closesAsWhole(text, wholeStart, wholeEnd) && nextOpener(text, 0, options.expect) === wholeStart) {
+    const repaired = repairJson(text, repairOptionsOf(candidate, options, expect, false));
+    if (repaired.ok && repaired.root?.[1] === wholeEnd) return repairOutcome(repaired);
+  }
   /** Balanced roots before the one taken that did not parse as-is (a draft needing a repair). */
   const skipped: [number, number][] = [];
   for (let attempt = 0; attempt < attempts; attempt++) {
@@ -202,6 +208,18 @@ function readJson(candidate: Candidate, options: ParseStageOptions): ParseOutcom
   if (!sawOpener && !objectsAsList) {
     return { ok: false, failure: 'no_candidate', error: 'No JSON object or array found in the candidate.', interventions: [] };
   }
+  return repairOutcome(repairJson(text, repairOptionsOf(candidate, options, expect, objectsAsList)));
+}
+
+/** The last character closes the bracket the first one opens (`{…}`, `[…]`). */
+function closesAsWhole(text: string, start: number, end: number): boolean {
+  const open = text.charCodeAt(start);
+  const close = text.charCodeAt(end - 1);
+  return (open === 0x7b && close === 0x7d) || (open === 0x5b && close === 0x5d);
+}
+
+/** The repairer's options for a whole candidate. */
+function repairOptionsOf(candidate: Candidate, options: ParseStageOptions, expect: ParseStageOptions['expect'], objectsAsList: boolean): RepairJsonOptions {
   // Field by field, here and below: spreads of these small objects took the engine's generic
   // copy, about 3 % of a defective output's repair.
   const repairOptions: RepairJsonOptions = {
@@ -211,7 +229,10 @@ function readJson(candidate: Candidate, options: ParseStageOptions): ParseOutcom
     orphanFence: candidate.orphanFence,
   };
   if (options.maxDepth !== undefined) repairOptions.maxDepth = options.maxDepth;
-  const repaired = repairJson(text, repairOptions);
+  return repairOptions;
+}
+
+function repairOutcome(repaired: RepairJsonResult): ParseOutcome {
   if (repaired.ok) {
     const outcome: ParseOutcome = { ok: true, value: repaired.value, interventions: repaired.interventions, truncated: repaired.truncated };
     if (repaired.root !== undefined) outcome.root = repaired.root;
