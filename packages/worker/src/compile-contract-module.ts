@@ -9,12 +9,13 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
+import { fileState, lookUpCompiled, recordCompiled, sameFiles, type CompiledContract, type FileState } from './contract-cache-index.js';
+import { writeOnce } from './write-once.js';
 
 /** Where compiled contracts are kept, named by a hash of their code (so runs never clash). */
 export const CONTRACT_CACHE_DIR = join(tmpdir(), 'airlock-contracts');
@@ -33,15 +34,6 @@ const externalPackages: Plugin = {
   },
 };
 
-/** Writes through a temporary name, so a concurrent run never imports half a file. */
-async function writeOnce(path: string, code: string): Promise<void> {
-  if (existsSync(path)) return;
-  await mkdir(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(temporary, code);
-  await rename(temporary, path);
-}
-
 /** A module file to compile, or a package specifier to resolve from a directory. */
 export type ContractSource = { path: string } | { specifier: string; cwd: string };
 
@@ -57,52 +49,36 @@ export type ContractSource = { path: string } | { specifier: string; cwd: string
  */
 export async function compileContractModule(source: ContractSource): Promise<string> {
   const key = JSON.stringify(source);
-  const before = compiledBefore.get(key);
-  if (before !== undefined && existsSync(before.path) && (await sameFiles(before.inputs))) return before.path;
+  const before = compiledBefore.get(key) ?? (await lookUpCompiled(CONTRACT_CACHE_DIR, key));
+  if (before !== undefined && existsSync(before.path) && (await sameFiles(before.inputs))) {
+    compiledBefore.set(key, before);
+    return before.path;
+  }
   const compiled = await compile(source);
   // A file that cannot be looked at again is never trusted unchanged: compiled afresh each time.
-  if (compiled.inputs !== undefined) compiledBefore.set(key, { path: compiled.path, inputs: compiled.inputs });
-  else compiledBefore.delete(key);
+  if (compiled.inputs !== undefined) {
+    const entry = { path: compiled.path, inputs: compiled.inputs };
+    compiledBefore.set(key, entry);
+    await recordCompiled(CONTRACT_CACHE_DIR, key, entry);
+  } else compiledBefore.delete(key);
   return compiled.path;
-}
-
-/** A compiled module and the files it was compiled from, as they were then. */
-interface Compiled {
-  path: string;
-  inputs: FileState[];
-}
-
-interface FileState {
-  file: string;
-  mtimeMs: number;
-  size: number;
 }
 
 /**
  * Modules compiled by this process: a run compiles its contract once, and a process that
  * starts many runs (a queue worker's shards, a pool's logs) compiles it again only when one
- * of its files changed, instead of about 5 ms of bundling per run.
+ * of its files changed, instead of about 5 ms of bundling per run. A fresh process finds
+ * them in the cache's index on disk (see contract-cache-index.ts).
  */
-const compiledBefore = new Map<string, Compiled>();
-
-async function fileState(file: string): Promise<FileState | undefined> {
-  const stats = await stat(file).catch(() => undefined);
-  return stats === undefined ? undefined : { file, mtimeMs: stats.mtimeMs, size: stats.size };
-}
-
-async function sameFiles(inputs: readonly FileState[]): Promise<boolean> {
-  for (const input of inputs) {
-    const now = await fileState(input.file);
-    if (now === undefined || now.mtimeMs !== input.mtimeMs || now.size !== input.size) return false;
-  }
-  return true;
-}
+const compiledBefore = new Map<string, CompiledContract>();
 
 /** The module compiled, and the files it was compiled from (undefined when one cannot be looked at). */
 async function compile(source: ContractSource): Promise<{ path: string; inputs: FileState[] | undefined }> {
   const entry = 'path' in source
     ? { entryPoints: [source.path], define: { 'import.meta.url': JSON.stringify(pathToFileURL(source.path).href) } }
     : { stdin: { contents: `export * from ${JSON.stringify(source.specifier)};`, resolveDir: source.cwd, loader: 'js' as const } };
+  // Loaded only when a contract needs compiling: its service process is most of a run's start-up.
+  const { build } = await import('esbuild');
   const result = await build({
     ...entry,
     bundle: true,
