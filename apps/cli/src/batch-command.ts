@@ -3,7 +3,7 @@
  * summary table, and Ctrl-C that stops cleanly at a checkpoint.
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_CHUNK_SIZE, formatStatsTable, runBatch } from '@airlock/worker';
+import { DEFAULT_CHUNK_SIZE, formatStatsTable, INLINE_BELOW_BYTES, runBatch } from '@airlock/worker';
 import type { CliIo } from './cli-io.js';
 import { parseContractSpec } from './parse-contract-spec.js';
 import { parseCount } from './parse-count.js';
@@ -29,6 +29,7 @@ const OPTIONS = {
   quiet: { type: 'boolean' },
   queue: { type: 'string', short: 'q' },
   'queue-name': { type: 'string' },
+  'queue-ca': { type: 'string' },
   'shard-bytes': { type: 'string' },
   'load-timeout': { type: 'string' },
   'strict-records': { type: 'boolean' },
@@ -54,8 +55,6 @@ export async function batchCommand(args: string[], io: CliIo): Promise<number> {
   if (input === undefined) throw new UsageError('batch needs an input run log (or - for stdin): airlock batch <input.jsonl> --contract <module>#<export> -o <out.ndjson>');
   if (positionals.length > 1 && values.queue !== undefined) throw new UsageError(`batch --queue takes one input, got ${positionals.length}: ${positionals.join(' ')}`);
   if (values.output === undefined) throw new UsageError('batch needs -o <out.ndjson>');
-  // @airlock/queue does not carry a context to its shards: refused rather than silently dropped.
-  if (values.queue !== undefined && values.context !== undefined) throw new UsageError('--context is not supported with --queue yet');
   const contract = parseContractSpec(values.contract);
   const threads = parseCount('--threads', values.threads, -1, 0);
   const chunkSize = parseCount('--chunk-size', values['chunk-size'], DEFAULT_CHUNK_SIZE, 1);
@@ -73,6 +72,8 @@ export async function batchCommand(args: string[], io: CliIo): Promise<number> {
       quiet: values.quiet === true,
       includeRaw: values['include-raw'] === true,
       strictRecords: values['strict-records'] === true,
+      ...(context === undefined ? {} : { context }),
+      ...(values['queue-ca'] === undefined ? {} : { queueCa: values['queue-ca'] }),
       ...(values['queue-name'] === undefined ? {} : { queueName: values['queue-name'] }),
       ...(values.field === undefined ? {} : { field: values.field }),
       ...(values['id-field'] === undefined ? {} : { idField: values['id-field'] }),
@@ -101,7 +102,8 @@ export async function batchCommand(args: string[], io: CliIo): Promise<number> {
       contract,
       chunkSize,
       contractLoadTimeoutMs: loadTimeout * 1000,
-      ...(threads >= 0 ? { threads } : {}),
+      // `--threads n` starts threads for a log big enough to use them (see RunBatchOptions.inlineBelowBytes).
+      ...(threads >= 0 ? { threads, inlineBelowBytes: INLINE_BELOW_BYTES } : {}),
       ...(context === undefined ? {} : { context }),
       ...(values.field === undefined ? {} : { field: values.field }),
       ...(values['id-field'] === undefined ? {} : { idField: values['id-field'] }),

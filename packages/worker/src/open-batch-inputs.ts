@@ -72,6 +72,19 @@ export async function openBatchInputs(files: readonly string[], range?: InputRan
 }
 
 /**
+ * The inputs' size as plain text (a gzip file counts {@link GZIP_EXPANSION} times its size), or
+ * undefined when one has no size (stdin).
+ */
+function plainBytesOf(inputs: BatchInputs): number | undefined {
+  let plainBytes = 0;
+  for (const input of inputs.bytes) {
+    if (input.size === undefined) return undefined;
+    plainBytes += input.gzip ? input.size * GZIP_EXPANSION : input.size;
+  }
+  return plainBytes;
+}
+
+/**
  * Worker threads when the caller sets none: inline below {@link INLINE_BELOW_BYTES} of
  * (plain-equivalent) input, else one per available core; stdin has no size and gets threads.
  *
@@ -79,13 +92,19 @@ export async function openBatchInputs(files: readonly string[], range?: InputRan
  * defaultThreads(await openBatchInputs(['small.jsonl'])); // 0
  */
 export function defaultThreads(inputs: BatchInputs): number {
-  const perCore = threadsPerCore();
-  let plainBytes = 0;
-  for (const input of inputs.bytes) {
-    if (input.size === undefined) return perCore;
-    plainBytes += input.gzip ? input.size * GZIP_EXPANSION : input.size;
-  }
-  return plainBytes < INLINE_BELOW_BYTES ? 0 : perCore;
+  return threadsFor(inputs, threadsPerCore(), INLINE_BELOW_BYTES);
+}
+
+/**
+ * `threads`, or 0 (inline) when the inputs are known to be smaller than `inlineBelowBytes`: a
+ * log the calling thread reads through before a thread has started gains nothing from threads.
+ *
+ * @example
+ * threadsFor(await openBatchInputs(['small.jsonl']), 2, INLINE_BELOW_BYTES); // 0
+ */
+export function threadsFor(inputs: BatchInputs, threads: number, inlineBelowBytes: number): number {
+  const plainBytes = plainBytesOf(inputs);
+  return plainBytes !== undefined && plainBytes < inlineBelowBytes ? 0 : threads;
 }
 
 async function fingerprintFile(path: string, hash: ReturnType<typeof createHash>): Promise<void> {

@@ -79,6 +79,15 @@ describe('runBatch output', () => {
     expect(readFileSync(dir.file(name), 'utf8')).toBe(reference);
   });
 
+  it('runs a log smaller than inlineBelowBytes inline whatever the threads, to the same output', async () => {
+    const small = await runBatch(options('small-log.ndjson', { threads: 2, inlineBelowBytes: statSync(input).size + 1 }));
+    expect(small.threads).toBe(0);
+    expect(readFileSync(dir.file('small-log.ndjson'), 'utf8')).toBe(reference);
+    const large = await runBatch(options('large-log.ndjson', { threads: 2, inlineBelowBytes: statSync(input).size }));
+    expect(large.threads).toBe(2);
+    expect(readFileSync(dir.file('large-log.ndjson'), 'utf8')).toBe(reference);
+  });
+
   it('cuts the last chunks of a plain log smaller when threads share it, to the same output', async () => {
     // Records of about 4 KB: 256-line chunks would be 1 MB, three for the whole log.
     const padded = dir.file('padded.jsonl');

@@ -21,7 +21,7 @@ import { OutputWriteback } from './output-writeback.js';
 import { cutLineRanges, type LineRange } from './cut-line-ranges.js';
 import { SharedBufferPool } from './shared-buffer-pool.js';
 import { STDIN } from './open-input-bytes.js';
-import { defaultThreads, fingerprintInputs, openBatchInputs, type BatchInputs } from './open-batch-inputs.js';
+import { defaultThreads, fingerprintInputs, openBatchInputs, threadsFor, type BatchInputs } from './open-batch-inputs.js';
 import type { ChunkOutput } from './process-chunk.js';
 import type { BatchMetadata, BatchStats, ContractRef, RunBatchOptions } from './types.js';
 
@@ -294,6 +294,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
   const started = Date.now();
   if (options.threads !== undefined) checkThreads(options.threads, 0);
   if (options.maxChunksInFlight !== undefined) checkInteger('chunks in flight', options.maxChunksInFlight, 1, 10_000);
+  if (options.inlineBelowBytes !== undefined) checkInteger('inline-below bytes', options.inlineBelowBytes, 0, Number.MAX_SAFE_INTEGER);
   const chunkSize = checkInteger('chunk size', options.chunkSize ?? DEFAULT_CHUNK_SIZE, 1, 1_000_000);
   if (options.threadHeapMb !== undefined) checkInteger('thread heap (MB)', options.threadHeapMb, 16, 1_000_000);
   if (options.pool !== undefined && (options.threads !== undefined || options.threadHeapMb !== undefined)) {
@@ -324,7 +325,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
     ...(fingerprint === undefined ? {} : { input: { files, fingerprint } }),
     ...(context === undefined ? {} : { contextFingerprint: context.fingerprint }),
   });
-  const threads = options.pool?.threads ?? options.threads ?? defaultThreads(input);
+  const threads = options.pool?.threads ?? (options.threads === undefined ? defaultThreads(input) : threadsFor(input, options.threads, options.inlineBelowBytes ?? 0));
   let runner: ChunkRunner | undefined;
   let output: BatchOutput;
   let guard: OutputGuard | undefined;

@@ -132,6 +132,13 @@ export interface RunBatchOptions {
   /** Worker threads; 0 runs inline on the calling thread. Default: inline below 16 MiB of input (2 MiB gzip), else one per core (at most 32). */
   threads?: number;
   /**
+   * With `threads`: input known to be smaller than this (plain-equivalent bytes, as the default
+   * thread count counts them) runs inline all the same, since the calling thread would read it
+   * through before a thread started. The CLI passes `INLINE_BELOW_BYTES`, so `--threads 2` is
+   * never slower than inline on a small log. Default 0: `threads` as given.
+   */
+  inlineBelowBytes?: number;
+  /**
    * Run on these threads (from `createBatchPool`) instead of starting and stopping a pool for this
    * run: threads that earlier runs warmed up run at full speed at once. Not with `threads` or
    * `threadHeapMb`. The run leaves the pool open.
