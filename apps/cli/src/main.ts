@@ -7,6 +7,8 @@ import { batchCommand } from './batch-command.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { diffCommand } from './diff-command.js';
 import { parseCommand } from './parse-command.js';
+import { queueCommand } from './queue-command.js';
+import { repairCommand } from './repair-command.js';
 import { schemaCommand } from './schema-command.js';
 import { reportCommand } from './report-command.js';
 import { suggestCommand } from './suggest-command.js';
@@ -16,10 +18,12 @@ import { workerCommand } from './worker-command.js';
 
 const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
   parse: parseCommand,
+  repair: repairCommand,
   batch: batchCommand,
   diff: diffCommand,
   schema: schemaCommand,
   worker: workerCommand,
+  queue: queueCommand,
   report: reportCommand,
   suggest: suggestCommand,
 };

@@ -6,11 +6,13 @@ export const MAIN_HELP = `airlock: turn a language model's messy output into val
 
 usage:
   airlock parse --contract <module>#<export> [file|-] [--pretty] [--context <ctx.json>]
+  airlock repair [file|-] [--interventions]
   airlock batch <input.jsonl[.gz]>… --contract <module>#<export> -o <out.ndjson> [options]
   airlock diff <a.ndjson> <b.ndjson> [--force]
   airlock schema --contract <module>#<export> --provider <provider>
-  airlock worker --queue redis://host:port [--threads <n>]
-  airlock report <out.ndjson> [<b.ndjson>] -o <report.html> [--log <run.jsonl>]
+  airlock worker [--queue redis://host:port] --root <dir>… [--threads <n>]
+  airlock queue status [--run <id>]
+  airlock report <out.ndjson> [<b.ndjson>] -o <report.html> [--log <run.jsonl>]…
   airlock suggest <out.ndjson> --contract <module>#<export> [--json]
   airlock <command> --help
   airlock --version
@@ -37,6 +39,23 @@ options:
 
 exit status: 0 valid, 1 invalid, 2 usage error (bad flag, missing file or contract)`;
 
+export const REPAIR_HELP = `usage: airlock repair [file|-] [--interventions] [--expect <object|array|any>] [--ndjson]
+
+Repairs JSON without a contract (a file, or stdin for "-" or no file): quotes,
+commas, comments, fences and prose around it, Python literals, a cut-off end.
+Prints the repaired JSON on stdout with the input's formatting kept; valid JSON
+comes out unchanged.
+
+options:
+      --interventions       also print every change made, one JSON object a line, on stderr
+      --expect <kind>       object or array: look for a root of that kind past leading
+                            prose and unwrap JSON encoded in a string (default any)
+      --ndjson              join several root values (JSON Lines, several fenced blocks)
+                            into one array
+  -h, --help
+
+exit status: 0 repaired or already valid, 1 cannot be repaired, 2 usage error (bad flag, missing file)`;
+
 export const BATCH_HELP = `usage: airlock batch <input.jsonl[.gz] | ->… --contract <module>#<export> -o <out.ndjson> [options]
 
 Normalizes every record of a JSONL run log (plain or gzip; "-" reads stdin, which
@@ -58,7 +77,6 @@ options:
                                     runtime context (what the contract's checks read), e.g.
                                     --context ctx.json; the metadata line records its
                                     fingerprint and --resume refuses another context
-                                    (not with --queue yet)
   -t, --threads <n>                 worker threads, at most 32; 0 runs inline (default: inline
                                     below 16 MiB of input, else one per available core)
       --chunk-size <n>              records per task (default 256)
@@ -75,7 +93,11 @@ options:
       --load-timeout <s>            seconds the contract module may take to load (default 30)
       --queue <redis://host:port>   spread the batch over the machines running
                                     \`airlock worker\` on that queue (input, output and
-                                    contract must be on storage they all see)
+                                    contract file must be on storage they all see, under
+                                    their --root); "--queue env" takes the URL, password
+                                    included, from AIRLOCK_REDIS_URL
+      --queue-ca <file>             PEM certificate of the authority that signed a
+                                    rediss:// server's certificate
       --queue-name <name>           queue to use (default airlock-batch)
       --shard-bytes <n>             target shard size with --queue (default 8388608)
   -h, --help
@@ -126,37 +148,74 @@ options:
 
 exit status: 0 printed, 2 outside the profile (every offending path listed) or usage error`;
 
-export const WORKER_HELP = `usage: airlock worker --queue redis://host:port [--threads <n>] [options]
+export const WORKER_HELP = `usage: airlock worker [--queue redis://host:port] --root <dir>… [--threads <n>] [options]
 
 Serves the shards of batches submitted with \`airlock batch … --queue\` on
 this machine on one local pool of worker threads, until SIGINT or
-SIGTERM (the shard in hand finishes first). Killing a worker is safe: its
-shard goes back to the queue once its lock expires and another worker
-retries it; shard outputs are committed atomically.
+SIGTERM (the shard in hand finishes first, no new one is taken). Killing a
+worker is safe: its shard goes back to the queue once its lock expires and
+another worker retries it; shard outputs are committed atomically.
+
+A job names files; every one (input, contract module, shard directory) must
+resolve, symlinks followed, under a --root, and the contract module and input
+must be the files the run was submitted with (sha256 and fingerprint), or the
+job fails at once with the reason and is not retried. Nothing outside the roots
+is imported or written. See docs/deployment.md for what a queue writer can do.
 
 options:
-  -q, --queue <redis://host:port>   the Redis server of the queue (required)
+  -q, --queue <redis://host:port>   the Redis server of the queue (rediss:// for TLS,
+                                    redis://user:password@host for a password); default
+                                    the URL in AIRLOCK_REDIS_URL, which keeps the password
+                                    out of the process list
+      --queue-ca <file>             PEM certificate of the authority that signed a
+                                    rediss:// server's certificate
       --queue-name <name>           queue to serve (default airlock-batch)
+      --root <dir>                  a directory jobs may read, import and write under;
+                                    repeat for several (default: the working directory)
   -t, --threads <n>                 worker threads, started once and shared by every
                                     shard (default: one per core); 0 runs inline
       --lock-ms <n>                 how long a dead worker holds its shard (default 30000)
-      --quiet                       no log lines
+      --quiet                       no log lines (Redis connection errors still show)
   -h, --help
 
-exit status: 0 stopped, 1 queue failure, 2 usage error`;
+exit status: 0 stopped, 1 queue failure (Redis unreachable, refused credentials), 2 usage error`;
 
-export const REPORT_HELP = `usage: airlock report <out.ndjson> [<b.ndjson>] -o <report.html> [--log <run.jsonl>]
+export const QUEUE_HELP = `usage: airlock queue status [--run <id>] [--queue redis://host:port] [options]
+
+Shows what a queue holds: the workers connected to it, and for each run (or
+the one given) its shards done, running, waiting and failed, the records of
+its finished shards and their throughput, the running shards and the worker
+on each, and every failed shard with its reason. \`airlock batch --queue\`
+prints its run id when it starts.
+
+options:
+  -q, --queue <redis://host:port>   the Redis server (default: AIRLOCK_REDIS_URL)
+      --queue-ca <file>             PEM certificate of the authority that signed a
+                                    rediss:// server's certificate
+      --queue-name <name>           queue to read (default airlock-batch)
+      --run <id>                    only this run
+      --json                        print the status as JSON
+  -h, --help
+
+exit status: 0 shown, 1 Redis unreachable, 2 usage error`;
+
+export const REPORT_HELP = `usage: airlock report <out.ndjson> [<b.ndjson>] -o <report.html> [--log <run.jsonl>]…
 
 Writes a batch output as one self-contained HTML file (no server, no network):
-counts by outcome, failure class, rule and agent; a record list filterable by
-outcome, failure class, rule, agent and text; each record with its interventions,
-validation errors and value. With two outputs of the same log, a comparison
-page lists the records whose outcome changed and the rule deltas.
+counts by outcome, failure class, rule and agent; a record list searchable by
+outcome, failure class, rule, agent and text (raw text, ids, agents, errors); each
+record with its raw text, the candidate and every intervention highlighted, its
+validation errors and value, and its link (report.html#<log>:<line>). The raw
+texts come from the run logs the output names, when they are there (as given
+to the batch, or beside the output) and their fingerprint still matches; a log
+that has changed is left out with a warning. With two outputs of the same log,
+a comparison page lists the records whose outcome changed and the rule deltas.
 
 options:
   -o, --output <file>   the HTML file to write (required)
-      --log <file>      the run log the batch read (plain or .gz): shows each record's
-                        raw text with the candidate and every intervention highlighted
+      --log <file>      the run log the batch read (plain or .gz), where it is now; once
+                        per log, in order, for an output of several logs (a log whose
+                        fingerprint differs is used, with a warning)
       --title <text>    page title
   -h, --help
 

@@ -1,17 +1,21 @@
 /**
- * `airlock worker --queue redis://host:port`: serves shard jobs of queued
- * batches on this machine until SIGINT/SIGTERM, which let the shard in hand finish.
+ * `airlock worker [--queue redis://host:port] --root <dir>…`: serves shard
+ * jobs of queued batches on this machine until SIGINT/SIGTERM, which let the
+ * shard in hand finish. A job may only name files under the roots.
  */
 import { parseArgs } from 'node:util';
 import { MAX_THREADS } from '@airlock/worker';
 import type { CliIo } from './cli-io.js';
 import { parseCount } from './parse-count.js';
+import { describeRedis, queueTarget } from './queue-connection.js';
 import { WORKER_HELP } from './usage.js';
 import { UsageError } from './usage-error.js';
 
 const OPTIONS = {
   queue: { type: 'string', short: 'q' },
   'queue-name': { type: 'string' },
+  'queue-ca': { type: 'string' },
+  root: { type: 'string', multiple: true },
   threads: { type: 'string', short: 't' },
   'lock-ms': { type: 'string' },
   quiet: { type: 'boolean' },
@@ -22,7 +26,7 @@ const OPTIONS = {
  * Runs `airlock worker`; resolves to 0 after a clean stop.
  *
  * @example
- * process.exitCode = await workerCommand(['--queue', 'redis://127.0.0.1:6379', '--threads', '2'], processIo());
+ * process.exitCode = await workerCommand(['--root', '/srv/airlock', '--threads', '2'], processIo()); // Redis from AIRLOCK_REDIS_URL
  */
 export async function workerCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: OPTIONS, allowPositionals: true });
@@ -31,19 +35,19 @@ export async function workerCommand(args: string[], io: CliIo): Promise<number> 
     return 0;
   }
   if (positionals.length > 0) throw new UsageError(`worker takes no arguments, got: ${positionals.join(' ')}`);
-  if (values.queue === undefined) throw new UsageError('worker needs --queue redis://host:port');
-  // Loaded here, not at start-up: BullMQ and ioredis cost every other command ~70 ms to import.
-  const { redisConnection, serveShards } = await import('@airlock/queue');
-  let connection;
-  try {
-    connection = redisConnection(values.queue);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
   const threads = parseCount('--threads', values.threads, -1, 0);
   // Refused here, once, rather than by every shard job this worker would take and fail.
   if (threads > MAX_THREADS) throw new UsageError(`--threads must be at most ${MAX_THREADS}, got ${threads}: more worker threads than that can exhaust V8's process-wide limits and abort the process`);
   const lockMs = parseCount('--lock-ms', values['lock-ms'], 30_000, 1000);
+  // Loaded here, not at start-up: BullMQ and ioredis cost every other command ~70 ms to import.
+  const { resolveRoots, serveShards } = await import('@airlock/queue');
+  let roots: readonly string[];
+  try {
+    roots = await resolveRoots(values.root ?? [process.cwd()]);
+  } catch (error) {
+    throw new UsageError(`--root: ${(error as Error).message}`);
+  }
+  const target = await queueTarget({ queue: values.queue, ca: values['queue-ca'] });
   const controller = new AbortController();
   const stop = (): void => {
     if (controller.signal.aborted) process.exit(130);
@@ -55,19 +59,25 @@ export async function workerCommand(args: string[], io: CliIo): Promise<number> 
   const log = (line: string): void => {
     if (values.quiet !== true) io.stderr.write(`airlock worker: ${line}\n`);
   };
-  log(`waiting for shards on ${values.queue} (queue ${values['queue-name'] ?? 'airlock-batch'})`);
+  const queueName = values['queue-name'] ?? 'airlock-batch';
+  log(`waiting for shards on ${target.display} (queue ${queueName}; ${describeRedis(target.info)}); jobs may only name files under ${roots.join(', ')}`);
   try {
     await serveShards({
-      connection,
+      connection: target.connection,
+      queueName,
+      roots,
       lockMs,
       signal: controller.signal,
-      ...(values['queue-name'] === undefined ? {} : { queueName: values['queue-name'] }),
       ...(threads >= 0 ? { threads } : {}),
       onEvent: (event) => {
-        if (event.type === 'started') log(`shard ${event.shard} started (attempt ${event.attempt + 1})`);
-        else if (event.type === 'completed') log(`shard ${event.shard} done: ${event.records} records`);
-        else log(`shard ${event.shard} failed: ${event.reason}`);
+        // A malformed job may not say which shard it is.
+        const what = event.shard >= 0 ? `shard ${event.shard}` : `job ${event.jobId}`;
+        if (event.type === 'started') log(`${what} started (attempt ${event.attempt})`);
+        else if (event.type === 'completed') log(`${what} done: ${event.records} records`);
+        else log(`${what} ${event.final ? 'failed, not retried' : 'failed'}: ${event.reason}`);
       },
+      // Always said, even with --quiet: a worker that cannot reach Redis does nothing.
+      onConnectionError: (message) => io.stderr.write(`airlock worker: Redis: ${message}; reconnecting…\n`),
     });
     return 0;
   } finally {

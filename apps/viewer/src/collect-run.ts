@@ -12,6 +12,8 @@ import type { EmbeddedRun, RecordDetails } from './report-format.js';
 /** One record of a batch output, as the batch output reader yields it. */
 export interface ReportRecord {
   line: number;
+  /** The run log the record comes from, in an output of several logs. */
+  file?: string;
   id: string | number | null;
   agent?: string;
   result: ParseResult<unknown>;
@@ -24,8 +26,8 @@ export interface ReportRunInput {
   /** The output's metadata line (`airlock` part). */
   metadata: object;
   records: AsyncIterable<ReportRecord> | Iterable<ReportRecord>;
-  /** The raw model text of a run-log line, when the log is at hand. */
-  rawText?: (line: number) => string | undefined;
+  /** The raw model text of a run-log line (of `file`, in an output of several logs), when the logs are at hand. */
+  rawText?: (line: number, file?: string) => string | undefined;
 }
 
 /** A run ready to embed: its index and its detail chunks (gzip-compressed JSON arrays of {@link RecordDetails}). */
@@ -60,6 +62,12 @@ function shownResult(result: ParseResult<unknown>): Record<string, unknown> {
   return rest as unknown as Record<string, unknown>;
 }
 
+/** The log names an output's metadata records (`input.files`), stdin left out: it has no name to link to. */
+function namedLogs(metadata: object): string[] {
+  const files = (metadata as { input?: { files?: unknown } }).input?.files;
+  return Array.isArray(files) ? files.filter((f): f is string => typeof f === 'string' && f !== '-') : [];
+}
+
 function bump(map: Record<string, number>, key: string, by = 1): void {
   map[key] = (map[key] ?? 0) + by;
 }
@@ -77,9 +85,11 @@ export async function collectRun(input: ReportRunInput, chunkSize = DEFAULT_CHUN
   const rules = new Dictionary();
   const ruleSets = new Dictionary();
   const ruleSetLists: number[][] = [];
+  const files = new Dictionary();
+  for (const name of namedLogs(input.metadata)) files.indexOf(name);
   const run: EmbeddedRun = {
     label: input.label, metadata: { ...input.metadata }, outcomes: outcomes.names, agents: agents.names, rules: rules.names, ruleSets: ruleSetLists,
-    line: [], id: [], agent: [], outcome: [], ruleSet: [],
+    files: files.names, line: [], file: [], id: [], agent: [], outcome: [], ruleSet: [],
     ruleCounts: Object.create(null) as Record<string, number>, agentInterventions: Object.create(null) as Record<string, number>,
     chunkSize, chunks: 0, hasRawText: input.rawText !== undefined,
   };
@@ -93,6 +103,7 @@ export async function collectRun(input: ReportRunInput, chunkSize = DEFAULT_CHUN
   for await (const record of input.records) {
     const { result } = record;
     run.line.push(record.line);
+    run.file.push(record.file === undefined ? (files.names.length === 1 ? 0 : -1) : files.indexOf(record.file));
     run.id.push(record.id);
     run.agent.push(record.agent === undefined ? -1 : agents.indexOf(record.agent));
     run.outcome.push(outcomes.indexOf(outcomeOf(result)));
@@ -103,12 +114,14 @@ export async function collectRun(input: ReportRunInput, chunkSize = DEFAULT_CHUN
     run.ruleSet.push(setIndex);
     for (const intervention of result.interventions) bump(run.ruleCounts, intervention.rule);
     bump(run.agentInterventions, record.agent ?? NO_AGENT, result.interventions.length);
-    const text = input.rawText?.(record.line);
+    const text = input.rawText?.(record.line, record.file);
     const details: RecordDetails = text === undefined ? { result: shownResult(result) } : { text, result: shownResult(result) };
     chunk.push(JSON.stringify(details));
     if (chunk.length === chunkSize) close();
   }
   if (chunk.length > 0) close();
+  // One log: every record is in it, so the column would only repeat 0.
+  if (files.names.length <= 1) run.file = [];
   run.chunks = chunks.length;
   return { run, chunks: await Promise.all(chunks) };
 }

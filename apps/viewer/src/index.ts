@@ -7,8 +7,11 @@
  * @example
  * import { writeReport } from '@airlock/viewer';
  * await writeReport('report.html', [{ label: 'out.ndjson', metadata, records }]);
+ *
+ * @module @airlock/viewer
  */
 export { renderReport, writeReport, type RenderReportOptions } from './render-report.js';
 export { collectRun, DEFAULT_CHUNK_SIZE, type ReportRecord, type ReportRunInput, type CollectedRun } from './collect-run.js';
 export type { EmbeddedReport, EmbeddedRun, RecordDetails } from './report-format.js';
-export { readLogTexts } from './read-log-texts.js';
+export { readLogTexts, readRunTexts } from './read-log-texts.js';
+export { findRunLogs, checkRunLogs, type RunLog, type RunLogSearch, type CheckedRunLogs } from './find-run-logs.js';

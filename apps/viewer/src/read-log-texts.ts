@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { BatchError, getPath } from '@airlock/worker';
+import type { RunLog } from './find-run-logs.js';
 
 /** The log's bytes as text, gunzipped when it starts with the gzip magic bytes (as `airlock batch` decides). */
 async function openText(path: string): Promise<Readable> {
@@ -53,4 +54,19 @@ export async function readLogTexts(path: string, field: string): Promise<Map<num
     if (typeof value === 'string') texts.set(line, value);
   }
   return texts;
+}
+
+/**
+ * Reads the texts of every log of a run (each once), for `ReportRunInput.rawText`: a
+ * record of a several-log output names its log; a record of a one-log output names none.
+ *
+ * @example
+ * const rawText = await readRunTexts([{ name: 'runs.jsonl', path: '/data/runs.jsonl' }], 'output');
+ * rawText(3); // the model text of line 3
+ */
+export async function readRunTexts(logs: readonly RunLog[], field: string): Promise<(line: number, file?: string) => string | undefined> {
+  const byName = new Map<string, Map<number, string>>();
+  for (const log of logs) byName.set(log.name, await readLogTexts(log.path, field));
+  const only = logs.length === 1 ? byName.get(logs[0]!.name) : undefined;
+  return (line, file) => (file === undefined ? only : byName.get(file))?.get(line);
 }

@@ -22,8 +22,15 @@ export interface EmbeddedRun {
   rules: string[];
   /** Distinct sets of rules fired in one record, as indexes into `rules`; `ruleSet[k]` indexes this list. */
   ruleSets: number[][];
+  /**
+   * The run logs the records come from, as the output names them (the paths given to the
+   * batch); empty when it names none (stdin, a queued batch's merge, older outputs).
+   */
+  files: string[];
   /** Per record, in file order. */
   line: number[];
+  /** Per record, its log as an index into `files`; empty when the run has at most one log. */
+  file: number[];
   id: (string | number | null)[];
   agent: number[];
   outcome: number[];
@@ -36,7 +43,7 @@ export interface EmbeddedRun {
   chunkSize: number;
   /** Number of detail chunks (`<script id="airlock-r{run}c{chunk}">`). */
   chunks: number;
-  /** True when raw model text was available (the run log was given). */
+  /** True when raw model text was available (the run log was found or given). */
   hasRawText: boolean;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The report page in a real headless Chromium: the sample batch's report
- * opens, filters, shows a record with its spans and interventions, compares
- * two runs, and never runs model text. Screenshots land in test-artifacts/.
+ * opens, filters, searches, shows a record with its spans and interventions,
+ * opens the record a link names, compares two runs, and never runs model text.
+ * Screenshots land in test-artifacts/.
  */
 import { mkdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -13,7 +14,7 @@ import { sampleContract, sampleSchema } from '../../../examples/contract.js';
 import type { ReportRecord, ReportRunInput } from './collect-run.js';
 import { renderReport } from './render-report.js';
 import { chromiumAvailable, launchChromium, type TestBrowser } from './test-support/launch-chromium.js';
-import { runOfLog, sampleBatchRun, sampleLogLines } from './test-support/sample-records.js';
+import { runOfLog, runOfLogs, sampleBatchRun, sampleLogLines } from './test-support/sample-records.js';
 
 const ARTIFACTS = new URL('../test-artifacts/', import.meta.url);
 const available = chromiumAvailable();
@@ -30,19 +31,29 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Writes a report into test-artifacts/ and opens it; fails the test on any dialog or page error. */
-async function openReport(name: string, runs: ReportRunInput[]): Promise<Page> {
+/** Writes a report into test-artifacts/ and opens it (at `hash`, a record's link); fails the test on any dialog or page error. */
+async function openReport(name: string, runs: ReportRunInput[], hash = ''): Promise<Page> {
   const file = new URL(`${name}.html`, ARTIFACTS);
   await writeFile(file, (await renderReport(runs)).join(''));
+  return openPage(`${pathToFileURL(file.pathname).href}${hash}`);
+}
+
+/** Opens a written report's address in a fresh tab. */
+async function openPage(address: string): Promise<Page> {
   const page = await browser!.context.newPage();
   const problems: string[] = [];
   page.on('dialog', (dialog) => { problems.push(`dialog: ${dialog.message()}`); void dialog.dismiss(); });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('request', (request) => { if (!request.url().startsWith('file:') && !request.url().startsWith('data:')) problems.push(`request: ${request.url()}`); });
   (page as Page & { problems: string[] }).problems = problems;
-  await page.goto(pathToFileURL(file.pathname).href);
+  await page.goto(address);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 });
   return page;
+}
+
+/** The model text of a line of the sample log. */
+function outputAt(lines: readonly string[], line: number): string {
+  return (JSON.parse(lines[line - 1]!) as { output: string }).output;
 }
 
 function problemsOf(page: Page): string[] {
@@ -112,6 +123,74 @@ describe.skipIf(!available)('the report in Chromium', () => {
     await page.locator('[data-testid=changes] tr').first().click();
     await page.waitForSelector('[data-testid=record][data-line]');
     expect(await page.getByTestId('record').innerText()).toContain('in lenient.ndjson');
+    expect(problemsOf(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('opens the record a link names, and keeps the address on the record shown', async () => {
+    const page = await openReport('sample-link', [sample], '#sample-run-log.jsonl:25');
+    await page.waitForSelector('[data-testid=record][data-line="25"]');
+    expect(await page.getByTestId('records').isVisible()).toBe(true);
+    expect(await page.getByTestId('raw-text').evaluate((node) => node.textContent)).toBe(outputAt(lines, 25));
+    expect(await page.getByTestId('record-link').getAttribute('href')).toBe('#sample-run-log.jsonl:25');
+    await page.screenshot({ path: new URL('sample-link.png', ARTIFACTS).pathname });
+
+    // j opens the next record and the address follows it: the address bar is that record's link.
+    await page.keyboard.press('j');
+    await page.waitForSelector('[data-testid=record][data-line="26"]');
+    expect(await page.evaluate(() => location.hash)).toBe('#sample-run-log.jsonl:26');
+    const again = await openPage(page.url());
+    await again.waitForSelector('[data-testid=record][data-line="26"]');
+    expect(await again.getByTestId('raw-text').evaluate((node) => node.textContent)).toBe(outputAt(lines, 26));
+
+    // A link followed inside the page, and a link to no record.
+    await page.evaluate(() => { location.hash = '#3'; });
+    await page.waitForSelector('[data-testid=record][data-line="3"]');
+    await page.evaluate(() => { location.hash = '#sample-run-log.jsonl:9999'; });
+    expect(await page.getByTestId('no-record').innerText()).toBe('No record at #sample-run-log.jsonl:9999 in sample.ndjson.');
+    expect([...problemsOf(page), ...problemsOf(again)]).toEqual([]);
+    await page.close();
+    await again.close();
+  });
+
+  it('links the records of an output of several logs by log and line', async () => {
+    const a = lines.slice(0, 3);
+    const b = lines.slice(3, 6);
+    const run = runOfLogs([{ name: 'logs/a.jsonl', lines: a }, { name: 'logs/b.jsonl', lines: b }], sampleContract, 'two-logs.ndjson');
+    const page = await openReport('two-logs', [run], '#b.jsonl:2');
+    await page.waitForSelector('[data-testid=record][data-line="2"]');
+    expect(await page.getByTestId('raw-text').evaluate((node) => node.textContent)).toBe(outputAt(b, 2));
+    await page.evaluate(() => { location.hash = '#logs/a.jsonl:2'; });
+    await expect.poll(() => page.getByTestId('raw-text').evaluate((node) => node.textContent)).toBe(outputAt(a, 2));
+    expect(await page.evaluate(() => location.hash)).toBe('#a.jsonl:2');
+    expect(problemsOf(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('searches raw text, ids, agents and errors as the search box says', async () => {
+    const page = await openReport('sample-search', [sample]);
+    await page.keyboard.press('/');
+    expect(await page.locator('input[data-filter=text]').getAttribute('placeholder')).toMatch(/^search id, agent, text, errors/);
+    /** Types a search and waits for the list to show `n` records (the search runs after a pause in typing). */
+    const expectFound = async (needle: string, n: number): Promise<void> => {
+      await page.locator('input[data-filter=text]').fill(needle);
+      await expect.poll(() => page.getByTestId('count').innerText(), { message: needle }).toBe(`${n} of ${lines.length} records`);
+    };
+    const records = results();
+    const agent = records.find((r) => r.agent !== undefined)!.agent!;
+    await expectFound('run-0025', 1);
+    await expectFound(agent, records.filter((r) => r.agent === agent).length);
+    // An error reads as the record's page shows it: path, colon, message.
+    const schema = records.filter((r) => !r.result.success && r.result.validationErrors?.some((e) => `${e.path}: ${e.message}`.toLowerCase().startsWith('verdict: expected')));
+    expect(schema.length).toBeGreaterThan(0);
+    await expectFound('verdict: expected', schema.length);
+    const wrapped = records.filter((r) => r.result.interventions.some((i) => i.message === 'Removed wrapper key "output" from top level.'));
+    expect(wrapped.length).toBeGreaterThan(0);
+    await expectFound('wrapper key "output"', wrapped.length);
+    const raw = 'Clean refactor of the retry helper';
+    await expectFound(raw, lines.filter((l) => outputAt([l], 1).toLowerCase().includes(raw.toLowerCase())).length);
+    // The result's own JSON keys are not text of the record.
+    await expectFound('"interventions"', 0);
     expect(problemsOf(page)).toEqual([]);
     await page.close();
   });

@@ -18,7 +18,7 @@ section.page[hidden]{display:none}
 .list-pane{width:44%;min-width:320px;display:flex;flex-direction:column;border-right:1px solid var(--line);background:#fff}
 .filters{display:flex;flex-wrap:wrap;gap:6px;padding:8px;border-bottom:1px solid var(--line)}
 .filters select,.filters input{font:inherit;padding:3px 6px;max-width:190px}
-.filters input{flex:1;min-width:120px}
+.filters input{flex:1;min-width:120px;max-width:none}
 .count{padding:4px 8px;color:var(--muted);font-size:12px;border-bottom:1px solid var(--line)}
 .viewport{flex:1;overflow-y:auto;position:relative;outline:none}
 .spacer{position:relative}

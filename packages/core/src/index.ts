@@ -1,9 +1,10 @@
 /**
  * @airlock/core: the pipeline between a model's text and a program's data. The root holds
- * what an application uses: safeParse / parse, contracts, repair profiles and the types of
- * their results. The schema projections are in `@airlock/core/schema`, the agent runtime in
- * `@airlock/core/agent`; the scanner contract in `@airlock/core/scan` and the pipeline's parts
- * in `@airlock/core/internal` serve Airlock's own packages.
+ * what an application uses: safeParse / parse, contracts, repair profiles, the JSON repairer
+ * on its own (repairJson) and the types of their results. The schema projections are in
+ * `@airlock/core/schema`, the agent runtime in `@airlock/core/agent`; the scanner contract in
+ * `@airlock/core/scan` and the pipeline's parts in `@airlock/core/internal` serve Airlock's own
+ * packages.
  *
  * @example
  * import { safeParse } from '@airlock/core';
@@ -31,6 +32,7 @@ export type { SafeParseOptions, ArtifactPick, RepairProfile } from './stage-type
 export { INTERVENTION_CODES } from './intervention-codes.js';
 export { safeParse } from './pipeline/safe-parse.js';
 export { parse, AirlockParseError } from './pipeline/parse.js';
+export { repairJson, type RepairJsonOptions, type RepairJsonResult } from './repair-json-api.js';
 export { deniedInterventions, STRICT_PROFILE } from './pipeline/repair-profile.js';
 export { defineContract, type ContractDefinition } from './contract/define-contract.js';
 export type { ContractCheck, CheckOutcome, CheckNote } from './validate/run-checks.js';

@@ -3,10 +3,10 @@
  * run writes, then every shard's records in input order, written under a
  * temporary name and renamed, so the output is either whole or absent.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Contract } from '@airlock/core';
 import { batchMetadata, emptyCounts, mergeCounts, type BatchStats, type ContractRef } from '@airlock/worker';
 import type { Shard } from './plan-shards.js';
@@ -27,6 +27,8 @@ export interface MergeShardsOptions {
   started: number;
   /** The input as the user wrote it and its fingerprint: the metadata line a local run writes. */
   input?: { files: string[]; fingerprint: string | null };
+  /** Fingerprint of the run's context, when it has one: recorded as a local run records it. */
+  contextFingerprint?: string;
 }
 
 /** Bytes of a file's first line, its newline included. */
@@ -39,6 +41,16 @@ async function firstLineLength(path: string): Promise<number> {
     return end + 1;
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * Copies a file from `start` to the end of `out`, waiting when it is full. (A `pipeline` per
+ * shard would leave listeners on `out`, one set per shard: thousands on a large run.)
+ */
+async function appendFile(out: WriteStream, file: string, start: number): Promise<void> {
+  for await (const chunk of createReadStream(file, { start }) as AsyncIterable<Buffer>) {
+    if (!out.write(chunk)) await once(out, 'drain');
   }
 }
 
@@ -58,11 +70,16 @@ export async function mergeShards(options: MergeShardsOptions): Promise<BatchSta
   const temporary = `${options.output}.merge.tmp`;
   const out = createWriteStream(temporary);
   try {
-    out.write(`${JSON.stringify(batchMetadata({ contract: options.contract, contractRef: options.contractRef, field: options.field, idField: options.idField, includeRaw: options.includeRaw, ...(options.input === undefined ? {} : { input: options.input }) }))}\n`);
+    const metadata = batchMetadata({
+      contract: options.contract, contractRef: options.contractRef, field: options.field, idField: options.idField, includeRaw: options.includeRaw,
+      ...(options.input === undefined ? {} : { input: options.input }),
+      ...(options.contextFingerprint === undefined ? {} : { contextFingerprint: options.contextFingerprint }),
+    });
+    out.write(`${JSON.stringify(metadata)}\n`);
     for (const shard of options.shards) {
       // Each shard file is a whole batch output of its range: its own metadata line is dropped.
       const file = join(options.shardDir, shardFileName(shard.index, 'records'));
-      await pipeline(createReadStream(file, { start: await firstLineLength(file) }), out, { end: false });
+      await appendFile(out, file, await firstLineLength(file));
     }
     await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
     await rename(temporary, options.output);

@@ -8,7 +8,8 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runBatch, type BatchPool } from '@airlock/worker';
-import { shardFileName, type ShardCounts, type ShardJobData, type ShardJobProgress, type ShardJobResult } from './shard-job.js';
+import type { AdmittedShardJob } from './admit-shard-job.js';
+import { shardFileName, type ShardCounts, type ShardJobProgress, type ShardJobResult } from './shard-job.js';
 
 /** Options of {@link processShard}. */
 export interface ProcessShardOptions {
@@ -22,26 +23,30 @@ export interface ProcessShardOptions {
 }
 
 /**
- * Processes a shard and commits its output atomically.
+ * Processes an admitted shard (see `admitShardJob`: real paths under the worker's roots) and
+ * commits its output atomically.
  *
  * @example
- * const { records } = await processShard(job.data, { threads: 2, attemptTag: `${process.pid}-${job.attemptsStarted}` });
+ * const admitted = await admitShardJob(job.data, job.id, roots);
+ * const { records } = await processShard(admitted, { threads: 2, attemptTag: `${process.pid}-${job.attemptsStarted}` });
  */
-export async function processShard(data: ShardJobData, options: ProcessShardOptions): Promise<ShardJobResult> {
-  const records = join(data.shardDir, shardFileName(data.shard.index, 'records'));
-  const counts = join(data.shardDir, shardFileName(data.shard.index, 'counts'));
+export async function processShard(job: AdmittedShardJob, options: ProcessShardOptions): Promise<ShardJobResult> {
+  const { data } = job;
+  const records = join(job.shardDir, shardFileName(data.shard.index, 'records'));
+  const counts = join(job.shardDir, shardFileName(data.shard.index, 'counts'));
   const temporary = `${records}.${options.attemptTag}.tmp`;
   try {
     const stats = await runBatch({
-      input: data.input,
+      input: job.input,
       output: temporary,
-      contract: data.contract,
+      contract: job.contract,
       field: data.field,
       idField: data.idField,
       range: data.shard,
       includeRaw: data.includeRaw,
-      expectFingerprint: data.fingerprint,
+      expectFingerprint: data.contract.fingerprint,
       force: true,
+      ...(job.context === undefined ? {} : { context: job.context }),
       ...(options.threads !== undefined ? { threads: options.threads } : {}),
       ...(options.pool !== undefined ? { pool: options.pool } : {}),
       ...(options.onProgress !== undefined ? { onProgress: (progress) => options.onProgress?.({ records: progress.records }) } : {}),

@@ -1,24 +1,35 @@
 /**
  * What crosses the queue: references only (paths, byte ranges, a contract's
- * module and export, its fingerprint), never records or results. Workers read
+ * module and export, fingerprints), never records or results. Workers read
  * the log and write shard outputs on storage every machine sees.
  */
-import type { BatchCounts, ContractRef } from '@airlock/worker';
+import type { BatchCounts } from '@airlock/worker';
 import type { Shard } from './plan-shards.js';
 
-/** Data of one shard job. */
+/** Version of the job layout: a worker refuses a job of another layout (another Airlock version) by name. */
+export const SHARD_JOB_FORMAT = 1;
+
+/**
+ * Data of one shard job. A worker trusts none of it: it is checked against a schema, every
+ * path must resolve under one of the worker's roots, and every fingerprint must match what the
+ * worker finds on disk before anything is imported or written (see `admitShardJob`).
+ */
 export interface ShardJobData {
-  /** Identifies the run: the same input, contract, options and shard size give the same id (resume finds its shards). */
+  format: typeof SHARD_JOB_FORMAT;
+  /** Identifies the run: the same input, contract, context, options and shard size give the same id (resume finds its shards). */
   runId: string;
   shard: Shard;
-  /** Absolute path of the run log, as every worker sees it. */
-  input: string;
-  /** Directory of the run's shard outputs (absolute). */
+  /** The run log, as every worker sees it (an absolute path), and its fingerprint when the run was submitted. */
+  input: { path: string; fingerprint: string };
+  /** Directory of the run's shard outputs (absolute; its name ends in `.shards`). */
   shardDir: string;
-  /** Contract module (absolute path or package name) and export. */
-  contract: ContractRef;
-  /** The fingerprint the submitter loaded; a worker whose own load differs refuses the job. */
-  fingerprint: string;
+  /**
+   * The contract: its module file (an absolute path), export, the sha256 of the module file
+   * (checked before the module is imported) and the fingerprint of its schema (checked after).
+   */
+  contract: { module: string; export: string; digest: string; fingerprint: string };
+  /** The run's context, by fingerprint; its canonical JSON is `context.json` in the shard directory. */
+  context?: { fingerprint: string };
   field: string;
   idField: string;
   includeRaw: boolean;
@@ -46,6 +57,12 @@ export const SHARD_JOB_NAME = 'airlock-shard';
 
 /** Default queue name; `--queue-name` picks another. */
 export const DEFAULT_QUEUE_NAME = 'airlock-batch';
+
+/** Suffix of every shard directory: a worker writes nowhere else. */
+export const SHARD_DIR_SUFFIX = '.shards';
+
+/** Name of the run's context file inside its shard directory. */
+export const CONTEXT_FILE_NAME = 'context.json';
 
 /** BullMQ forbids `:` in custom ids; a run id and an index never contain one. */
 export function shardJobId(runId: string, index: number): string {

@@ -1,10 +1,12 @@
 /**
  * The report page: header with tabs (overview, records, comparison) and a run
- * switcher, the pages, and keyboard navigation (j/k or arrows move through
- * records, / searches, o/r/c switch pages).
+ * switcher, the pages, keyboard navigation (j/k or arrows move through
+ * records, / searches, o/r/c switch pages), and links to records: the address
+ * follows the open record (`#<log>:<line>`), and opening such an address opens it.
  */
 import { el } from './dom.js';
 import { showComparison, showOverview, type OverviewActions } from './overview.js';
+import { findRecord, parseRecordHash, readableHash, recordFile, recordHash, type RecordPlace } from './record-link.js';
 import { createRecordList } from './record-list.js';
 import { showRecord } from './record-view.js';
 import { openReportStore } from './report-store.js';
@@ -46,21 +48,41 @@ function start(): void {
     const data = report.runs[r]!;
     const line = data.line[k]!;
     const other = report.runs.length > 1 ? report.runs[1 - r] : undefined;
-    const otherIndex = other?.line.indexOf(line) ?? -1;
+    // The log decides only among several: one log's name may be written two ways in two outputs.
+    const otherIndex = other === undefined ? -1 : findRecord(other, { file: data.file.length > 0 ? recordFile(data, k) : undefined, line });
+    const link = recordHash(data, k);
     showRecord(detailPane, {
-      line, id: data.id[k] ?? null, agent: data.agents[data.agent[k]!], outcome: data.outcomes[data.outcome[k]!]!,
+      line, link, id: data.id[k] ?? null, agent: data.agents[data.agent[k]!], outcome: data.outcomes[data.outcome[k]!]!,
       other: other === undefined || otherIndex === -1 ? undefined : { label: other.label, outcome: other.outcomes[other.outcome[otherIndex]!]! },
     }, details);
     detailPane.scrollTop = 0;
+    // Replaced, not pushed: moving through records with j/k must not fill the history.
+    if (location.hash !== link) history.replaceState(null, '', link);
   });
+
+  /** Opens the record at a place in the run shown; says so when the report has none there. */
+  function openPlace(place: RecordPlace, hash: string): void {
+    showPage('records');
+    const k = findRecord(report.runs[run]!, place);
+    if (k === -1) {
+      opening++;
+      detailPane.replaceChildren(el('p', { class: 'empty', 'data-testid': 'no-record' }, `No record at ${hash} in ${report.runs[run]!.label}.`));
+      return;
+    }
+    void list.openRecord(k);
+  }
+
+  function openAddress(): void {
+    const place = parseRecordHash(location.hash);
+    if (place !== undefined) openPlace(place, readableHash(location.hash));
+  }
   const actions: OverviewActions = {
     showRule(rule) {
       showPage('records');
       void list.setFilter('rule', rule);
     },
-    showLine(line) {
-      showPage('records');
-      void list.openLine(line);
+    showRecord(place) {
+      openPlace(place, `${place.file ?? ''}:${place.line}`);
     },
   };
 
@@ -77,6 +99,8 @@ function start(): void {
   runSelect.addEventListener('change', () => showRun(Number(runSelect.value)));
   if (report.runs.length > 1) showComparison(pages.compare, report.runs[0]!, report.runs[1]!, actions);
   showRun(0);
+  openAddress();
+  window.addEventListener('hashchange', openAddress);
 
   document.addEventListener('keydown', (event) => {
     const target = event.target as HTMLElement;

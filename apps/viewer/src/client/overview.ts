@@ -5,11 +5,12 @@
  */
 import type { EmbeddedRun } from '../report-format.js';
 import { badge, el, outcomeClass, type Child } from './dom.js';
+import { recordFile, recordHash, type RecordPlace } from './record-link.js';
 
-/** Opens the record list filtered by a rule, or a record at a line. */
+/** Opens the record list filtered by a rule, or the record at a place (log and line). */
 export interface OverviewActions {
   showRule(rule: string): void;
-  showLine(line: number): void;
+  showRecord(place: RecordPlace): void;
 }
 
 /** Changed records listed on the comparison page (the rest are counted). */
@@ -52,7 +53,7 @@ function metadataTable(run: EmbeddedRun): HTMLElement {
  * Fills the overview page of one run.
  *
  * @example
- * showOverview(page, report.runs[0], { showRule, showLine });
+ * showOverview(page, report.runs[0], { showRule, showRecord });
  */
 export function showOverview(root: HTMLElement, run: EmbeddedRun, actions: OverviewActions): void {
   const outcomes = tally(run);
@@ -75,30 +76,39 @@ export function showOverview(root: HTMLElement, run: EmbeddedRun, actions: Overv
 }
 
 /**
- * Fills the comparison page of two outputs of the same log (matched by input line).
+ * A record's place as one string, to match the records of two outputs of the same logs: its
+ * line, and its log where both outputs have several (one log's name may be written two ways).
+ */
+function placeKey(run: EmbeddedRun, k: number, byLog: boolean): string {
+  return byLog ? `${recordFile(run, k) ?? ''}\n${run.line[k]}` : String(run.line[k]);
+}
+
+/**
+ * Fills the comparison page of two outputs of the same log (matched by log and line).
  *
  * @example
  * showComparison(page, report.runs[0], report.runs[1], actions);
  */
 export function showComparison(root: HTMLElement, a: EmbeddedRun, b: EmbeddedRun, actions: OverviewActions): void {
-  const outcomeOfLine = new Map<number, string>();
-  a.line.forEach((line, k) => outcomeOfLine.set(line, a.outcomes[a.outcome[k]!]!));
-  const changes: { line: number; id: unknown; from: string; to: string }[] = [];
+  const byLog = a.file.length > 0 && b.file.length > 0;
+  const outcomeAt = new Map<string, string>();
+  a.line.forEach((_line, k) => outcomeAt.set(placeKey(a, k, byLog), a.outcomes[a.outcome[k]!]!));
+  const changes: { place: RecordPlace; hash: string; id: unknown; from: string; to: string }[] = [];
   let changed = 0;
   b.line.forEach((line, k) => {
-    const from = outcomeOfLine.get(line);
+    const from = outcomeAt.get(placeKey(b, k, byLog));
     const to = b.outcomes[b.outcome[k]!]!;
     if (from === undefined || from === to) return;
     changed++;
-    if (changes.length < CHANGES_SHOWN) changes.push({ line, id: b.id[k], from, to });
+    if (changes.length < CHANGES_SHOWN) changes.push({ place: { file: recordFile(b, k), line }, hash: recordHash(b, k), id: b.id[k], from, to });
   });
   const outcomesA = tally(a), outcomesB = tally(b);
   const outcomeNames = [...new Set([...outcomesA.keys(), ...outcomesB.keys()])].sort();
   const rules = [...new Set([...Object.keys(a.ruleCounts), ...Object.keys(b.ruleCounts)])];
   const deltas = rules.map((r): [string, number] => [r, (b.ruleCounts[r] ?? 0) - (a.ruleCounts[r] ?? 0)]).filter(([, d]) => d !== 0).sort((x, y) => Math.abs(y[1]) - Math.abs(x[1]));
   const changeRows = changes.map((c) => {
-    const row = el('tr', { 'data-line': String(c.line) }, el('td', {}, el('a', { href: '#' }, String(c.line))), el('td', {}, String(c.id ?? '')), el('td', {}, badge(c.from)), el('td', {}, '→'), el('td', {}, badge(c.to)));
-    row.addEventListener('click', (event) => { event.preventDefault(); actions.showLine(c.line); });
+    const row = el('tr', { 'data-line': String(c.place.line) }, el('td', {}, el('a', { href: c.hash }, String(c.place.line))), el('td', {}, String(c.id ?? '')), el('td', {}, badge(c.from)), el('td', {}, '→'), el('td', {}, badge(c.to)));
+    row.addEventListener('click', (event) => { event.preventDefault(); actions.showRecord(c.place); });
     return row;
   });
   root.replaceChildren(

@@ -5,6 +5,7 @@
  */
 import type { EmbeddedRun } from '../report-format.js';
 import { badge, el, replaceChildren } from './dom.js';
+import { recordFile } from './record-link.js';
 import type { ReportStore } from './report-store.js';
 
 const ROW_HEIGHT = 26;
@@ -16,8 +17,8 @@ export interface RecordList {
   setRun(run: number): Promise<void>;
   /** Moves the selection by `delta` rows and opens the record. */
   move(delta: number): void;
-  /** Selects and opens the record at an input line, clearing filters that hide it. */
-  openLine(line: number): Promise<void>;
+  /** Selects and opens record `k` (file order) of the run shown, clearing filters that hide it. */
+  openRecord(k: number): Promise<void>;
   /** Applies a filter programmatically (`rule`, `outcome`, `failure`, `agent`, `text`). */
   setFilter(name: FilterName, value: string): Promise<void>;
   focusSearch(): void;
@@ -50,7 +51,7 @@ export function createRecordList(root: HTMLElement, store: ReportStore, onOpen: 
   const failure = select('failure', 'failure', []);
   const rule = select('rule', 'rule', []);
   const agent = select('agent', 'agent', []);
-  const text = el('input', { type: 'search', placeholder: 'search id, agent, text…  ( / )', 'data-filter': 'text', 'aria-label': 'search' });
+  const text = el('input', { type: 'search', placeholder: 'search id, agent, text, errors…  ( / )', 'data-filter': 'text', 'aria-label': 'search' });
   const count = el('div', { class: 'count', 'data-testid': 'count' });
   const spacer = el('div', { class: 'spacer' });
   const viewport = el('div', { class: 'viewport', tabindex: '0', 'data-testid': 'list' }, spacer);
@@ -95,6 +96,8 @@ export function createRecordList(root: HTMLElement, store: ReportStore, onOpen: 
   function matches(k: number, needle: string): boolean {
     const agentName = data.agents[data.agent[k]!] ?? '';
     if (String(data.id[k] ?? '').toLowerCase().includes(needle) || agentName.toLowerCase().includes(needle)) return true;
+    // The log's name only where a run has several: with one, it would match every record.
+    if (data.file.length > 0 && (recordFile(data, k) ?? '').toLowerCase().includes(needle)) return true;
     return store.searchText(run, k).includes(needle);
   }
 
@@ -105,7 +108,8 @@ export function createRecordList(root: HTMLElement, store: ReportStore, onOpen: 
     for (let p = first; p < last; p++) {
       const k = visible[p]!;
       const rules = data.ruleSets[data.ruleSet[k]!]!.map((r) => data.rules[r]).join(', ');
-      const row = el('div', { class: p === selected ? 'row selected' : 'row', 'data-line': String(data.line[k]), 'data-position': String(p), role: 'option' },
+      const place = data.file.length > 0 ? { title: `${recordFile(data, k) ?? ''}:${data.line[k]}` } : {};
+      const row = el('div', { class: p === selected ? 'row selected' : 'row', 'data-line': String(data.line[k]), 'data-position': String(p), role: 'option', ...place },
         el('span', { class: 'ln' }, data.line[k]!), el('span', { class: 'rid' }, String(data.id[k] ?? '')), badge(data.outcomes[data.outcome[k]!]!),
         el('span', { class: 'rules' }, rules));
       row.style.top = `${p * ROW_HEIGHT}px`;
@@ -158,9 +162,8 @@ export function createRecordList(root: HTMLElement, store: ReportStore, onOpen: 
     move(delta) {
       selectPosition(selected === -1 ? (delta >= 0 ? 0 : visible.length - 1) : selected + delta);
     },
-    async openLine(line) {
-      const k = data.line.indexOf(line);
-      if (k === -1) return;
+    async openRecord(k) {
+      if (k < 0 || k >= data.line.length) return;
       if (!visible.includes(k)) {
         for (const control of Object.values(controls)) control.value = '';
         await applyFilters();

@@ -6,10 +6,13 @@
 import type { RecordDetails } from '../report-format.js';
 import { badge, el, replaceChildren, type Child } from './dom.js';
 import { highlightSegments, type Mark } from './highlight-segments.js';
+import { readableHash } from './record-link.js';
 
 /** The fields of a record the view shows besides its details. */
 export interface RecordHeader {
   line: number;
+  /** The record's address fragment (`#<log>:<line>`), shown as its link. */
+  link: string;
   id: string | number | null;
   agent: string | undefined;
   outcome: string;
@@ -94,7 +97,7 @@ function pretty(value: unknown): string {
  * Shows one record in `root`.
  *
  * @example
- * showRecord(pane, { line: 3, id: 'r3', agent: 'a', outcome: 'valid_repaired' }, details);
+ * showRecord(pane, { line: 3, link: '#runs.jsonl:3', id: 'r3', agent: 'a', outcome: 'valid_repaired' }, details);
  */
 export function showRecord(root: HTMLElement, header: RecordHeader, details: RecordDetails | undefined): void {
   const result = details?.result ?? {};
@@ -105,10 +108,11 @@ export function showRecord(root: HTMLElement, header: RecordHeader, details: Rec
   root.dataset['line'] = String(header.line);
   replaceChildren(root,
     el('h2', {}, `line ${header.line}`, header.id === null ? '' : ` · ${String(header.id)}`, header.agent === undefined ? '' : ` · ${header.agent} `, badge(header.outcome)),
+    el('div', { class: 'meta' }, 'link: ', el('a', { href: header.link, 'data-testid': 'record-link' }, readableHash(header.link))),
     header.other === undefined ? null : el('div', { class: 'meta' }, `in ${header.other.label}: `, badge(header.other.outcome)),
     typeof result['extractionError'] === 'string' ? el('p', { class: 'errors' }, result['extractionError']) : null,
     el('h3', {}, 'Raw text'),
-    details?.text === undefined ? el('p', { class: 'meta' }, 'The raw text is not in this report (give the run log with --log).') : rawTextView(details.text, marksOf(result, interventions)),
+    details?.text === undefined ? el('p', { class: 'meta' }, 'The raw text is not in this report: its run log was not found where the output names it, or has changed since (give it with --log).') : rawTextView(details.text, marksOf(result, interventions)),
     candidate === undefined ? null : el('p', { class: 'meta', 'data-testid': 'candidate' },
       `candidate: ${String(candidate['source'])} ${String(candidate['format'])}`, isSpan(candidate['span']) ? ` at ${candidate['span'][0]}–${candidate['span'][1]}` : '',
       typeof candidate['fenceInfo'] === 'string' ? ` · fence ${candidate['fenceInfo']}` : '', typeof candidate['tag'] === 'string' ? ` · tag <${candidate['tag']}>` : ''),

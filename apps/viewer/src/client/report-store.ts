@@ -4,6 +4,7 @@
  * DecompressionStream → JSON), then cached.
  */
 import { chunkElementId, INDEX_ELEMENT_ID, type EmbeddedReport, type RecordDetails } from '../report-format.js';
+import { searchText } from './search-text.js';
 
 /** The report's data as the page uses it. */
 export interface ReportStore {
@@ -12,7 +13,7 @@ export interface ReportStore {
   details(run: number, k: number): Promise<RecordDetails | undefined>;
   /** Loads what {@link searchText} needs for every record of a run. */
   prepareSearch(run: number): Promise<void>;
-  /** Lower-cased searchable text of a record's details (raw text, messages, errors); after {@link prepareSearch}. */
+  /** Lower-cased searchable text of a record's details (see `searchText`); after {@link prepareSearch}. */
   searchText(run: number, k: number): string;
 }
 
@@ -62,7 +63,7 @@ export function openReportStore(): ReportStore {
         // Decompress without caching the parsed chunk: searching all records must not keep them all.
         const text = chunks.has(`${run}:${c}`) ? undefined : await elementText(chunkElementId(run, c));
         const chunk = text === undefined ? await chunkOf(run, c) : await gunzipJson<RecordDetails[]>(text);
-        for (const d of chunk) all.push(`${d.text ?? ''}\n${JSON.stringify(d.result)}`.toLowerCase());
+        for (const d of chunk) all.push(searchText(d));
       }
       texts.set(run, all);
     },

@@ -48,6 +48,22 @@ export function runOfLog(lines: readonly string[], contract: Contract<unknown> |
   };
 }
 
+/**
+ * One run over several logs, as `airlock batch a.jsonl b.jsonl` writes it: each record names
+ * its log, lines count from 1 in each, and the metadata names the logs in order.
+ */
+export function runOfLogs(logs: readonly { name: string; lines: readonly string[] }[], contract: Contract<unknown> | Parameters<typeof safeParse>[1], label: string): ReportRunInput & { records: ReportRecord[] } {
+  const runs = logs.map((log) => ({ name: log.name, run: runOfLog(log.lines, contract, label) }));
+  const records = runs.flatMap(({ name, run }) => (run.records as ReportRecord[]).map((record) => ({ ...record, file: name })));
+  const byName = new Map(runs.map(({ name, run }) => [name, run.rawText!]));
+  return {
+    label,
+    metadata: { ...runs[0]!.run.metadata, input: { files: logs.map((log) => log.name), fingerprint: null } },
+    records,
+    rawText: (line, file) => (file === undefined ? undefined : byName.get(file)?.(line)),
+  };
+}
+
 /** The bundled sample log's lines. */
 export function sampleLogLines(): string[] {
   return readFileSync(SAMPLE_LOG, 'utf8').split('\n').filter((l) => l !== '');
