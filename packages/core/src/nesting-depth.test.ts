@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exceedsDepth, jsonTooFlatToNest, tooShortToNest } from './nesting-depth.js';
+import { exceedsDepth, tooShortToNest } from './nesting-depth.js';
 
 /** Reference depth by plain recursion (only on small generated values). */
 function depthOf(value: unknown): number {
@@ -39,21 +39,3 @@ describe('exceedsDepth', () => {
     expect(tooShortToNest('['.repeat(1001) + ']'.repeat(1001), 1000)).toBe(false);
   });
 });
-
-describe('jsonTooFlatToNest', () => {
-  it('lets a long JSON text with few brackets skip the walk, and counts every kind of opener', () => {
-    const wide = JSON.stringify({ items: Array.from({ length: 400 }, (_, i) => ({ id: i, tags: ['a'] })) });
-    expect(wide.length).toBeGreaterThan(2000);
-    expect(jsonTooFlatToNest(wide, 1000)).toBe(true);
-    expect(jsonTooFlatToNest(wide, 700)).toBe(false);
-    expect(jsonTooFlatToNest(`${'('.repeat(600)}${'x'.repeat(2000)}`, 1000)).toBe(true);
-    expect(jsonTooFlatToNest(`${'('.repeat(999)}${'x'.repeat(2000)}`, 1000)).toBe(false);
-  });
-
-  it('keeps room for the levels a repair adds', () => {
-    // 998 openers and the array that joins roots: a 999-deep value, at a bound of 1,000 still walked.
-    expect(jsonTooFlatToNest(`${'['.repeat(998)}${' '.repeat(2000)}`, 1000)).toBe(true);
-    expect(jsonTooFlatToNest(`${'['.repeat(999)}${' '.repeat(2000)}`, 1000)).toBe(false);
-  });
-});
-

@@ -72,30 +72,6 @@ export function tooShortToNest(text: string, maxDepth: number): boolean {
   return text.length <= 2 * maxDepth;
 }
 
-/**
- * Levels a JSON repair may add to what the text's own brackets open: the array that joins
- * several roots (`ndjson_wrapped`) and an object around members given without one.
- */
-const ADDED_LEVELS = 2;
-
-/**
- * True when a JSON text opens too few structures to hold a value deeper than `maxDepth`:
- * every level of a value read from it (as-is or repaired) opens with a `{`, `[` or `(` of the
- * text, or is one of the few a repair adds. Counting them with `indexOf` costs far less than
- * walking the value (YAML nests by indentation: it has only {@link tooShortToNest}).
- *
- * @example
- * jsonTooFlatToNest('{"a": [1, 2], "b": {"c": 3}}', 1000) // true
- */
-export function jsonTooFlatToNest(text: string, maxDepth: number): boolean {
-  if (tooShortToNest(text, maxDepth)) return true;
-  let left = maxDepth - ADDED_LEVELS;
-  for (const opener of ['{', '[', '(']) {
-    for (let at = text.indexOf(opener); at >= 0; at = text.indexOf(opener, at + 1)) if (--left < 0) return false;
-  }
-  return true;
-}
-
 /** The failure message of a value nested too deeply. */
 export function depthMessage(maxDepth: number): string {
   return `The value nests deeper than ${maxDepth} levels (maxDepth).`;

@@ -11,7 +11,7 @@ import { JSON_CODE_INFO } from './codes.js';
 import { leadingTrim, trailingTrims, trimAroundRoot } from './trim-around-root.js';
 import { balancedEnd, endsEarly } from './structure-balanced-end.js';
 import { jsonEndOf, jsonStartOf, tryJsonParse } from './try-json-parse.js';
-import { DEFAULT_MAX_DEPTH, depthMessage, exceedsDepth, jsonTooFlatToNest } from '../nesting-depth.js';
+import { DEFAULT_MAX_DEPTH, depthMessage, exceedsDepth, tooShortToNest } from '../nesting-depth.js';
 
 /** Openers tried before giving up; bounds work on prose full of brackets. */
 const MAX_ROOT_ATTEMPTS = 16;
@@ -135,7 +135,7 @@ export function parseJsonCandidate(candidate: Candidate, options: ParseStageOpti
  * complaint, and the stages after it (and `JSON.stringify` in a batch worker) would not.
  */
 function withinDepth(outcome: ParseOutcome, text: string, maxDepth: number): ParseOutcome {
-  if (!outcome.ok || jsonTooFlatToNest(text, maxDepth)) return outcome;
+  if (!outcome.ok || tooShortToNest(text, maxDepth)) return outcome;
   if (exceedsDepth(outcome.value, maxDepth) || outcome.laterRoots?.some((r) => exceedsDepth(r.value, maxDepth)) === true) {
     return { ok: false, failure: 'syntax', error: depthMessage(maxDepth), interventions: [] };
   }
