@@ -1,5 +1,5 @@
 /**
- * The schema of the README's "One schema, every provider" section: a ticket
+ * The schema of the provider examples (docs/providers.md): a ticket
  * an agent files. `airlock schema --contract ./examples/ticket.ts#ticket
  * --provider <provider>` prints its projection for each provider.
  */

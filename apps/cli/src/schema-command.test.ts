@@ -21,10 +21,10 @@ async function schema(args: string[]): Promise<{ code: number; out: string; err:
   return { code, out: io.out(), err: io.err() };
 }
 
-/** `$ node apps/cli/bin/airlock.mjs schema …` blocks of the README, with the lines they print. */
+/** `$ npx airlock schema …` blocks of the providers guide, with the lines they print. */
 function readmeExamples(): { args: string[]; expected: string[] }[] {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  return [...readme.matchAll(/```sh\n\$ node apps\/cli\/bin\/airlock\.mjs (schema [^\n]*)\n([\s\S]*?)```/g)].map((match) => ({
+  const readme = readFileSync(join(ROOT, 'docs/providers.md'), 'utf8');
+  return [...readme.matchAll(/```sh\n\$ (?:npx airlock|node apps\/cli\/bin\/airlock\.mjs) (schema [^\n]*)\n([\s\S]*?)```/g)].map((match) => ({
     args: [...match[1]!.matchAll(/"([^"]*)"|(\S+)/g)].map((part) => part[1] ?? part[2]!),
     expected: match[2]!.trimEnd().split('\n'),
   }));
@@ -38,7 +38,7 @@ describe('airlock schema', () => {
     await expect(run.err).toMatchFileSnapshot(`__snapshots__/sample-contract.${provider}.lost.txt`);
   });
 
-  it('the README examples print what the README shows (built bin, from the repository root)', async () => {
+  it('the providers guide examples print what the guide shows (built bin, from the repository root)', async () => {
     const examples = readmeExamples();
     expect(examples.map((e) => e.args[e.args.indexOf('--provider') + 1])).toEqual(['openai', 'anthropic', 'gemini', 'ag-ui']);
     for (const { args, expected } of examples) {
@@ -48,7 +48,7 @@ describe('airlock schema', () => {
     }
   });
 
-  it('the README library example reads an OpenAI answer back with one recorded intervention', () => {
+  it('the providers guide library example reads an OpenAI answer back with one recorded intervention', () => {
     const result = safeParse('{"title":"Fix login","priority":"high","estimate":null}', fromProvider('openai', ticket));
     expect(result.success && result.data).toEqual({ title: 'Fix login', priority: 'high' });
     expect(result.interventions.map((i) => i.rule)).toEqual(['optional_null_dropped']);

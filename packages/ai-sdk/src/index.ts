@@ -5,6 +5,8 @@
  *
  * @example
  * import { objectOutput, repairText, airlockFailure } from '@airlock/ai-sdk';
+ *
+ * @module @airlock/ai-sdk
  */
 export { repairText, type RepairTextFunction } from './repair-text.js';
 export { objectOutput, type ObjectOutput, type ObjectOutputOptions } from './object-output.js';

@@ -7,9 +7,10 @@
  * gates to pass/fail or another lowercase word (a valid marker whose gate did
  * not pass); a number other than 1/0 or a blank gate refuses.
  */
-import { defineContract, type ContractCheck } from '@airlock/core';
+import type { ContractCheck } from '@airlock/core';
 import { z } from 'zod';
 import { bucketOf, gateInput, gateValues, looseEnum, nonBlank } from './bead-status-gates.js';
+import { defineLoopTroopContract } from './looptroop/looptroop-vocabulary.js';
 
 const GATES = ['tests', 'lint', 'typecheck', 'qualitative'] as const;
 
@@ -47,7 +48,7 @@ const markerWords: ContractCheck<BeadStatus> = {
  * safeParse('<BEAD_STATUS>\nbead_id: bead-2\nstatus: completed\nchecks: {tests: passed, lint: ok, typecheck: true, qualitative: 1}\n</BEAD_STATUS>', beadStatus).data
  * // { bead_id: 'bead-2', status: 'done', checks: { tests: 'pass', lint: 'pass', typecheck: 'pass', qualitative: 'pass' } }
  */
-export const beadStatus = defineContract({
+export const beadStatus = defineLoopTroopContract({
   name: 'looptroop.bead-status',
   schema: beadStatusSchema,
   tags: ['BEAD_STATUS'],

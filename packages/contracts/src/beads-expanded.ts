@@ -5,11 +5,12 @@
  * the list alone; `expanded_beads` also holds it against the refined
  * blueprint it expands (`context.blueprint`).
  */
-import { defineContract, type CheckOutcome } from '@airlock/core';
+import type { CheckOutcome } from '@airlock/core';
 import { z } from 'zod';
 import { readBlueprint } from './beads.js';
 import { BEAD_LISTS, beadListStrings, checkGuidance, guidance, isRecord, text, texts } from './beads-fields.js';
 import { checkExpansion } from './beads-expansion-check.js';
+import { defineLoopTroopContract } from './looptroop/looptroop-vocabulary.js';
 
 /** A note list as written; entries LoopTroop cannot read are dropped by the check. */
 const noteHistory = z.array(z.unknown()).default([]);
@@ -125,7 +126,7 @@ const EXPANDED_SPEC = {
  * safeParse('[{"id":"a","title":"A","description":"Do A.","contextGuidance":{"patterns":["P"],"anti_patterns":["Q"]},"acceptanceCriteria":["ok"],"tests":["t"],"status":"completed","dependencies":[]}]', beadsJsonl).data[0]
  * // { id: 'a', …, priority: 1, status: 'done', issueType: 'task', dependencies: { blocked_by: [], blocks: [] }, iteration: 1, … }
  */
-export const beadsJsonl = defineContract({
+export const beadsJsonl = defineLoopTroopContract({
   name: 'looptroop.beads-jsonl',
   schema: beadsExpandedSchema,
   ...EXPANDED_SPEC,
@@ -142,7 +143,7 @@ export const beadsJsonl = defineContract({
  * @example
  * safeParse(jsonl, beadsExpanded, { context: { blueprint: refinedBlueprintYaml } })
  */
-export const beadsExpanded = defineContract({
+export const beadsExpanded = defineLoopTroopContract({
   name: 'looptroop.beads-expanded',
   schema: beadsExpandedSchema,
   ...EXPANDED_SPEC,

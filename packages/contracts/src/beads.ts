@@ -5,11 +5,12 @@
  * wire (`prdRefs`, `contextGuidance`, …; snake_case is the same key), under
  * `beads` or `tasks|items|issues|work_items`, or a bare list.
  */
-import { defineContract, safeParse, type ContractCheck } from '@airlock/core';
+import { safeParse, type ContractCheck } from '@airlock/core';
 import { z } from 'zod';
 import { BEAD_LISTS, bareListAliases, beadListStrings, blueprintAliases, blueprintBeadShape, checkGuidance } from './beads-fields.js';
 import { checkCoverageRevision, gapResolutionSchema } from './beads-coverage-checks.js';
 import { checkRefinementChanges, type AccountedBead, type BlueprintReader } from './beads-refinement-checks.js';
+import { defineLoopTroopContract } from './looptroop/looptroop-vocabulary.js';
 
 const blueprintBead = z.object(blueprintBeadShape);
 
@@ -63,7 +64,7 @@ export const beadGuidanceCheck: ContractCheck<HasBeads> = {
  * safeParse('beads:\n  - id: bead-1\n    title: Parser\n    prdRefs: [US-1]\n    description: Parse input.\n    contextGuidance: "Patterns: Use X Anti-patterns: Avoid Y"\n    acceptanceCriteria: [Parses]\n    tests: [Parser test]\n    testCommands: [npm test]\n', beadsBlueprint).data.beads[0].contextGuidance
  * // { patterns: ['Use X'], anti_patterns: ['Avoid Y'] }
  */
-export const beadsBlueprint = defineContract({
+export const beadsBlueprint = defineLoopTroopContract({
   name: 'looptroop.beads-blueprint',
   schema: beadsBlueprintSchema,
   ...BLUEPRINT_SPEC,
@@ -95,7 +96,7 @@ export const beadsRefinementSchema = z.object({ beads: z.array(blueprintBead).mi
  * safeParse(refinedYaml, beadsRefinement, { context: { winner_draft: winnerYaml } }).data.changes
  * // [{ type: 'modified', item_type: 'bead', before: {...}, after: {...}, inspiration: null, attribution_status: 'model_unattributed' }]
  */
-export const beadsRefinement = defineContract({
+export const beadsRefinement = defineLoopTroopContract({
   name: 'looptroop.beads-refinement',
   schema: beadsRefinementSchema,
   ...BLUEPRINT_SPEC,
@@ -121,7 +122,7 @@ export const beadsCoverageRevisionSchema = z.object({
  * safeParse(revisionYaml, beadsCoverageRevision, { context: { winner_draft: candidateYaml, coverage_gaps: ['Gap A'] } }).data.gap_resolutions
  * // [{ gap: 'Gap A', action: 'updated_beads', rationale: '…', affected_items: [{ item_type: 'bead', id: 'bead-2', label: '…' }] }]
  */
-export const beadsCoverageRevision = defineContract({
+export const beadsCoverageRevision = defineLoopTroopContract({
   name: 'looptroop.beads-coverage-revision',
   schema: beadsCoverageRevisionSchema,
   ...BLUEPRINT_SPEC,

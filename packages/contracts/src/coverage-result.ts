@@ -20,11 +20,12 @@
  * follow-ups), gaps are a lenient string list, a string follow-up becomes
  * `{id: FU<n>, question}`. Follow-up objects are read by their exact keys.
  */
-import { defineContract, type CheckNote, type ContractCheck } from '@airlock/core';
+import type { CheckNote, ContractCheck } from '@airlock/core';
 import { z } from 'zod';
 import { answerShape } from './interview-asked-questions.js';
 import { interviewBatchQuestionSchema } from './interview-turn.js';
 import { isRecord, readAlias, stringList, text } from './interview-fields.js';
+import { defineLoopTroopContract } from './looptroop/looptroop-vocabulary.js';
 
 const CLEAN = ['clean', 'pass', 'coverage_complete', 'coverage_pass'];
 const GAPS = ['gaps', 'fail', 'coverage_gaps', 'coverage_fail'];
@@ -144,7 +145,7 @@ const COMMON = { schema: coverageResultSchema, replaceDefaultWrappers: true, key
  * safeParse('status: FAIL\nissues: |\n  - Missing rollback\nfollowUpQuestions:\n  - What if validation fails?', coverageResult).data
  * // { status: 'gaps', gaps: ['Missing rollback'], follow_up_questions: [{ id: 'FU1', question: 'What if validation fails?' }] }
  */
-export const coverageResult = defineContract({ name: 'looptroop.coverage-result', ...COMMON, checks: [envelopeCheck] });
+export const coverageResult = defineLoopTroopContract({ name: 'looptroop.coverage-result', ...COMMON, checks: [envelopeCheck] });
 
 /**
  * PROM13 PRD coverage: `{ status, gaps }`; `clean` with gaps or `gaps` without one refused.
@@ -152,7 +153,7 @@ export const coverageResult = defineContract({ name: 'looptroop.coverage-result'
  * @example
  * safeParse('status: clean\ngaps: [Story US-2 has no test]', prdCoverageResult).success // false
  */
-export const prdCoverageResult = defineContract({ name: 'looptroop.prd-coverage-result', ...COMMON, checks: [strictCheck('PRD')] });
+export const prdCoverageResult = defineLoopTroopContract({ name: 'looptroop.prd-coverage-result', ...COMMON, checks: [strictCheck('PRD')] });
 
 /**
  * PROM23 beads coverage: `{ status, gaps }`; `clean` with gaps or `gaps` without one refused.
@@ -160,7 +161,7 @@ export const prdCoverageResult = defineContract({ name: 'looptroop.prd-coverage-
  * @example
  * safeParse('status: gaps\ngaps: []', beadsCoverageResult).success // false
  */
-export const beadsCoverageResult = defineContract({ name: 'looptroop.beads-coverage-result', ...COMMON, checks: [strictCheck('Beads')] });
+export const beadsCoverageResult = defineLoopTroopContract({ name: 'looptroop.beads-coverage-result', ...COMMON, checks: [strictCheck('Beads')] });
 
 /**
  * PROM5 interview coverage, with the runtime rules of the interview session
@@ -170,4 +171,4 @@ export const beadsCoverageResult = defineContract({ name: 'looptroop.beads-cover
  * safeParse('status: gaps\ngaps: [No owner]\nfollow_up_questions:\n  - id: Q01\n    question: Who owns it?', interviewCoverageResult, { context: { question_ids: ['Q01'] } }).data
  * // { status: 'gaps', gaps: ['No owner'], follow_up_questions: [{ id: 'CFU1', question: 'Who owns it?', phase: 'Structure', priority: 'high' }] }
  */
-export const interviewCoverageResult = defineContract({ name: 'looptroop.interview-coverage-result', ...COMMON, checks: [interviewCheck] });
+export const interviewCoverageResult = defineLoopTroopContract({ name: 'looptroop.interview-coverage-result', ...COMMON, checks: [interviewCheck] });

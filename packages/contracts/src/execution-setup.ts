@@ -7,9 +7,10 @@
  * position and its title and rationale from its purpose, recorded in
  * LoopTroop's words; the rest of what LoopTroop does silently is silent here.
  */
-import { defineContract, type Wording } from '@airlock/core';
+import type { Wording } from '@airlock/core';
 import { planCheck, resultCheck } from './execution-setup-checks.js';
 import { COMMAND_LISTS, executionSetupPlanSchema, executionSetupResultSchema, SHARED_ALIASES } from './execution-setup-schema.js';
+import { defineLoopTroopContract } from './looptroop/looptroop-vocabulary.js';
 
 export { executionSetupPlanSchema, executionSetupResultSchema } from './execution-setup-schema.js';
 export type { ExecutionSetupPlan, ExecutionSetupResult } from './execution-setup-schema.js';
@@ -30,7 +31,7 @@ const LISTS = Object.fromEntries(COMMAND_LISTS.map((place) => [place, { list: tr
  * safeParse(planText, executionSetupPlan).data.steps[0]
  * // { id: 'setup-step-1', title: 'Install dependencies', purpose: 'Install dependencies', rationale: 'Install dependencies', commands: ['npm ci'], required: true, cautions: [] }
  */
-export const executionSetupPlan = defineContract({
+export const executionSetupPlan = defineLoopTroopContract({
   name: 'looptroop.execution-setup-plan',
   schema: executionSetupPlanSchema,
   tags: ['EXECUTION_SETUP_PLAN'],
@@ -72,7 +73,7 @@ export const executionSetupPlan = defineContract({
  * safeParse(resultText, executionSetupResult).data.checks
  * // { workspace: 'pass', tooling: 'pass', temp_scope: 'pass', policy: 'pass' }
  */
-export const executionSetupResult = defineContract({
+export const executionSetupResult = defineLoopTroopContract({
   name: 'looptroop.execution-setup-result',
   schema: executionSetupResultSchema,
   tags: ['EXECUTION_SETUP_RESULT'],

@@ -7,9 +7,10 @@
  * intent buckets, the first entry per path winning, and default to every
  * modified file as a candidate. An intent outside the buckets refuses.
  */
-import { defineContract, type ContractCheck, type Wording } from '@airlock/core';
+import type { ContractCheck, Wording } from '@airlock/core';
 import { z } from 'zod';
 import { bucketOf, looseEnum, type Vocabulary } from './bead-status-gates.js';
+import { defineLoopTroopContract } from './looptroop/looptroop-vocabulary.js';
 
 const pathList = z.array(z.string());
 
@@ -116,7 +117,7 @@ const COERCED: readonly Wording[] = ['commands', 'test_files', 'modified_files']
  * safeParse('<FINAL_TEST_COMMANDS>\n{"commands":["npm test"],"test_files":["src/a.test.ts"],"file_effects":["tmp/out.log"]}\n</FINAL_TEST_COMMANDS>', finalTestCommands).data
  * // { commands: ['npm test'], test_files: ['src/a.test.ts'], modified_files: ['src/a.test.ts'], file_effects: [{ path: 'tmp/out.log', intent: 'candidate' }] }
  */
-export const finalTestCommands = defineContract({
+export const finalTestCommands = defineLoopTroopContract({
   name: 'looptroop.final-test-commands',
   schema: finalTestCommandsSchema,
   tags: ['FINAL_TEST_COMMANDS'],

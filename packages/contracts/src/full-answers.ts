@@ -6,10 +6,11 @@
  * (`context.interview`) settles everything the model was not asked to write
  * (see resolved-interview-checks.ts).
  */
-import { defineContract, type ContractCheck } from '@airlock/core';
+import type { ContractCheck } from '@airlock/core';
 import type { z } from 'zod';
 import { INTERVIEW_DOCUMENT_SPEC, fullAnswersSchema } from './interview-document.js';
 import { resolvedInterviewCheck } from './resolved-interview-checks.js';
+import { defineLoopTroopContract } from './looptroop/looptroop-vocabulary.js';
 
 /**
  * The Full Answers artifact. Context: `interview` (the approved interview's
@@ -24,7 +25,7 @@ import { resolvedInterviewCheck } from './resolved-interview-checks.js';
  * }).data.questions[0].answer
  * // { skipped: false, selected_option_ids: [], free_text: 'Email', answered_by: 'ai_skip', answered_at: '2026-03-01T10:00:00Z' }
  */
-export const fullAnswers = defineContract({
+export const fullAnswers = defineLoopTroopContract({
   name: 'looptroop.full-answers',
   schema: fullAnswersSchema,
   ...INTERVIEW_DOCUMENT_SPEC,

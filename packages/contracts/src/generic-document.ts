@@ -6,7 +6,7 @@
  * every artifact of the pack — as LoopTroop's own repairs do, and take more hints for one call from `context.yaml` (`nestedChildren`,
  * `listPrimaryKeys`).
  */
-import { defineContract, type Contract, type YamlHints } from '@airlock/core';
+import type { Contract, YamlHints } from '@airlock/core';
 import { resolveYamlHints } from '@airlock/core/internal';
 import { z } from 'zod';
 import { BEADS_ARTIFACTS } from './groups/beads-artifacts.js';
@@ -14,6 +14,7 @@ import { DOCUMENT_ARTIFACTS } from './groups/document-artifacts.js';
 import { INTERVIEW_ARTIFACTS } from './groups/interview-artifacts.js';
 import { OPERATIONS_ARTIFACTS } from './groups/operations-artifacts.js';
 import { PRD_ARTIFACTS } from './groups/prd-artifacts.js';
+import { defineLoopTroopContract } from './looptroop/looptroop-vocabulary.js';
 
 const PACK: readonly Contract<unknown>[] = [BEADS_ARTIFACTS, DOCUMENT_ARTIFACTS, INTERVIEW_ARTIFACTS, OPERATIONS_ARTIFACTS, PRD_ARTIFACTS].flatMap(
   (group) => Object.values(group) as Contract<unknown>[],
@@ -49,7 +50,7 @@ const vocabulary = packVocabulary();
  * safeParse('batch_number: 4 progress: current: 4 total: 17', yamlOrJsonDocument).data
  * // { batch_number: 4, progress: { current: 4, total: 17 } } (one YAML repair recorded)
  */
-export const yamlOrJsonDocument = defineContract({
+export const yamlOrJsonDocument = defineLoopTroopContract({
   name: 'looptroop.yaml_or_json',
   schema: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]),
   replaceDefaultWrappers: true,

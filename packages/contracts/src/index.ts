@@ -8,6 +8,8 @@
  * import { beadStatus } from '@airlock/contracts';
  * const result = safeParse('<BEAD_STATUS>\nstatus: completed\nchecks: {tests: passed, lint: ok, typecheck: true, qualitative: pass}\n</BEAD_STATUS>', beadStatus);
  * result.success && result.data.status; // 'done'
+ *
+ * @module @airlock/contracts
  */
 export { erkTripwireCandidates, erkTripwireCandidatesSchema } from './erk-tripwire-candidates.js';
 export {
@@ -40,3 +42,4 @@ export { refinementChanges, refinementChangesSchema } from './refinement-changes
 export { yamlOrJsonDocument } from './generic-document.js';
 export { ARTIFACT_CONTRACTS, type ArtifactName } from './artifact-contracts.js';
 export { loopTroopContext } from './looptroop/looptroop-context.js';
+export { loopTroopVocabulary, type LoopTroopVocabulary } from './looptroop/looptroop-vocabulary.js';

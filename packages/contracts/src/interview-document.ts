@@ -6,9 +6,10 @@
  * defaults are settled by the `document shape` check, see
  * interview-document-shape.ts), so the value is always the canonical document.
  */
-import { defineContract, type ContractCheck } from '@airlock/core';
+import type { ContractCheck } from '@airlock/core';
 import { z } from 'zod';
 import { shapeInterviewDocument, type WireDocument } from './interview-document-shape.js';
+import { defineLoopTroopContract } from './looptroop/looptroop-vocabulary.js';
 
 const option = z.object({
   id: z.string().optional().describe('Option id (default opt<n>)'),
@@ -133,7 +134,7 @@ const shapeCheck: ContractCheck<WireDocument> = {
  * // { id: 'Q01', phase: 'Foundation', prompt: 'Who signs in?', source: 'compiled', follow_up_round: null, answer_type: 'free_text', options: [],
  * //   answer: { skipped: false, selected_option_ids: [], free_text: 'Staff', answered_by: 'user', answered_at: '' } }
  */
-export const interviewDocument = defineContract({
+export const interviewDocument = defineLoopTroopContract({
   name: 'looptroop.interview-document',
   schema: interviewDocumentSchema,
   ...INTERVIEW_DOCUMENT_SPEC,

@@ -6,12 +6,13 @@
  * YAML text) and the losing drafts (`context.losing_drafts`: member ids, or
  * `{ memberId, content }`). Without a `changes` list there is no accounting.
  */
-import { defineContract, safeParse, type CheckNote, type ContractCheck } from '@airlock/core';
+import { safeParse, type CheckNote, type ContractCheck } from '@airlock/core';
 import { z } from 'zod';
 import { DEFAULT_MAX_QUESTIONS, interviewQuestions } from './interview.js';
 import { normalizeDraft, readQuestionList, type DraftQuestion } from './interview-question-reading.js';
 import { accountChanges, type AccountedChange } from './interview-refinement-checks.js';
 import { ChangeRefusal, losingDraftsOf, readChange, type ChangeQuestion } from './interview-refinement-changes.js';
+import { defineLoopTroopContract } from './looptroop/looptroop-vocabulary.js';
 
 /** A refined interview as the model writes it; `changes` entries are read by the check (aliases, null sides). */
 export const interviewRefinementSchema = z.looseObject({
@@ -80,7 +81,7 @@ const refinementCheck: ContractCheck<InterviewRefinement> = {
  * // { questions: [{ id: 'Q01', phase: 'foundation', question: 'Why now?' }],
  * //   changes: [{ type: 'modified', before: {…}, after: {…}, inspiration: null, attribution_status: 'model_unattributed' }] }
  */
-export const interviewRefinement = defineContract({
+export const interviewRefinement = defineLoopTroopContract({
   name: 'looptroop.interview-refinement',
   schema: interviewRefinementSchema,
   wrappers: ['interview_refinement', 'refinement', 'output', 'data'],

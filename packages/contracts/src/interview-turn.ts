@@ -12,11 +12,12 @@
  * but no list is a completion that lacks its list; anything else is read as a
  * batch and must meet the batch rules.
  */
-import { defineContract, type CheckNote, type ContractCheck } from '@airlock/core';
+import type { CheckNote, ContractCheck } from '@airlock/core';
 import { z } from 'zod';
 import { answerShape, type AnswerShape } from './interview-asked-questions.js';
 import { hasAlias, isRecord, readAlias, readText, text, toBoolean, toInteger } from './interview-fields.js';
 import { PHASE_KEYS, titlePhase } from './interview-question-reading.js';
+import { defineLoopTroopContract } from './looptroop/looptroop-vocabulary.js';
 
 /** LoopTroop asks at most this many questions per batch; more are cut silently. */
 export const MAX_BATCH_QUESTIONS = 3;
@@ -155,7 +156,7 @@ const turnCheck: ContractCheck<InterviewTurn> = {
  * // { kind: 'batch', batch_number: 1, progress: { current: 0, total: 4 }, is_final_free_form: false, ai_commentary: '',
  * //   questions: [{ id: 'FU3', question: 'Need SSO?', answer_type: 'single_choice', options: [{ id: 'yes', label: 'Yes' }, { id: 'no', label: 'No' }] }] }
  */
-export const interviewTurn = defineContract({
+export const interviewTurn = defineLoopTroopContract({
   name: 'looptroop.interview-turn',
   schema: interviewTurnSchema,
   tags: ['INTERVIEW_COMPLETE', 'INTERVIEW_BATCH'],

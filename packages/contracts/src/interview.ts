@@ -11,9 +11,10 @@
  * recording only what LoopTroop reports (duplicate ids renumbered, phase
  * reordering). One malformed entry refuses the whole list.
  */
-import { defineContract, type ContractCheck } from '@airlock/core';
+import type { ContractCheck } from '@airlock/core';
 import { z } from 'zod';
 import { normalizeDraft, readQuestionList } from './interview-question-reading.js';
+import { defineLoopTroopContract } from './looptroop/looptroop-vocabulary.js';
 
 export { INTERVIEW_PHASES, ORDER_BY_PHASE, type InterviewPhase } from './interview-phases.js';
 
@@ -67,7 +68,7 @@ const draftCheck: ContractCheck<InterviewQuestions> = {
  * // { questions: [{ id: 'Q01', phase: 'foundation', question: 'Who signs in?' }, { id: 'Q03', phase: 'structure', question: 'Which IdP?' }] }
  * // (one intervention: the phase reordering)
  */
-export const interviewQuestions = defineContract({
+export const interviewQuestions = defineLoopTroopContract({
   name: 'looptroop.interview-questions',
   schema: interviewQuestionsSchema,
   // LoopTroop searches wrappers silently (see readQuestionList): the engine unwraps none.
@@ -111,7 +112,7 @@ const listCheck: ContractCheck<InterviewQuestionsList> = {
  * safeParse('items:\n  q2: "[Assembly] How is it checked?"', interviewQuestionsList).data
  * // { questions: [{ id: 'Q02', phase: 'Assembly', question: 'How is it checked?' }] }
  */
-export const interviewQuestionsList = defineContract({
+export const interviewQuestionsList = defineLoopTroopContract({
   name: 'looptroop.interview-questions-list',
   schema: interviewQuestionsListSchema,
   replaceDefaultWrappers: true,

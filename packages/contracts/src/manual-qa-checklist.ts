@@ -6,10 +6,11 @@
  * checks hold it against the PRD criteria and the previous round when the
  * caller gives them (`prd_criteria`, `previous_checklist`, `previous_results`).
  */
-import { defineContract, type ContractCheck } from '@airlock/core';
+import type { ContractCheck } from '@airlock/core';
 import { z } from 'zod';
 import { nonBlank } from './bead-status-gates.js';
 import { checklistCheck, type ManualQaChecklistValue } from './manual-qa-checks.js';
+import { defineLoopTroopContract } from './looptroop/looptroop-vocabulary.js';
 
 /** Lineage ids, prior item ids and bead refs. */
 const qaId = z
@@ -52,7 +53,7 @@ const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}
  * @example
  * safeParse(text, manualQaChecklist, { context: { prd_criteria: [{ ref: 'EPIC-1/US-1/AC-1' }] } }).data.items[0].lineageId // 'save-form'
  */
-export const manualQaChecklist = defineContract({
+export const manualQaChecklist = defineLoopTroopContract({
   name: 'looptroop.manual-qa-checklist',
   schema: manualQaChecklistSchema,
   tags: ['MANUAL_QA_CHECKLIST'],

@@ -4,13 +4,14 @@
  * the winning (or current) draft, and for the coverage revision the required
  * `gap_resolutions`.
  */
-import { defineContract, type ContractCheck, type ContractDefinition } from '@airlock/core';
+import type { ContractCheck, ContractDefinition } from '@airlock/core';
 import { z } from 'zod';
 import { gapResolutionsCheck, gapResolutionSchema } from './prd-coverage-checks.js';
 import { changesCheck } from './prd-refinement-checks.js';
 import { interviewHashCheck, prdIdsCheck } from './prd-checks.js';
 import { prdContractSpec, prdShape, type Prd } from './prd.js';
 import { CHANGES_SPEC, changesField } from './refinement-changes.js';
+import { defineLoopTroopContract } from './looptroop/looptroop-vocabulary.js';
 
 /** The refined PRD: the document and its changes. */
 export const prdRefinementSchema = z.object({ ...prdShape, changes: changesField });
@@ -40,7 +41,7 @@ function withChanges<T extends Prd>(name: string, schema: z.ZodType<T>, checks: 
  * // [{ type: 'modified', item_type: 'user_story', before: { id: 'US-1', label: 'Login', detail: '…' }, after: { id: 'US-1', label: 'Password login', detail: '…' },
  * //    inspiration: null, attribution_status: 'model_unattributed' }]
  */
-export const prdRefinement = defineContract(
+export const prdRefinement = defineLoopTroopContract(
   withChanges('looptroop.prd-refinement', prdRefinementSchema, [prdIdsCheck(), interviewHashCheck(), changesCheck('PRD refinement')]),
 );
 
@@ -52,6 +53,6 @@ export const prdRefinement = defineContract(
  * safeParse(revisedYaml, prdCoverageRevision, { context: { ticket_id: 'T-1', interview, winner_draft: candidateYaml, coverage_gaps: ['No story covers export.'] } }).data?.gap_resolutions
  * // [{ gap: 'No story covers export.', action: 'updated_prd', rationale: '…', affected_items: [{ item_type: 'user_story', id: 'US-4', label: 'Export' }] }]
  */
-export const prdCoverageRevision = defineContract(
+export const prdCoverageRevision = defineLoopTroopContract(
   withChanges('looptroop.prd-coverage-revision', prdCoverageRevisionSchema, [prdIdsCheck(), interviewHashCheck(), changesCheck('PRD coverage revision'), gapResolutionsCheck()]),
 );

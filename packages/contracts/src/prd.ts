@@ -6,10 +6,11 @@
  * duplicate ids are filled), and the ticket id and interview hash forced from
  * the runtime context.
  */
-import { defineContract, type ContractCheck, type ContractDefinition } from '@airlock/core';
+import type { ContractCheck, ContractDefinition } from '@airlock/core';
 import { z } from 'zod';
 import { interviewHashCheck, prdIdsCheck } from './prd-checks.js';
 import { prdSchema, TECHNICAL_LISTS, type Prd } from './prd-schema.js';
+import { defineLoopTroopContract } from './looptroop/looptroop-vocabulary.js';
 
 export { prdShape, prdSchema, type Prd } from './prd-schema.js';
 
@@ -73,7 +74,7 @@ export function prdContractSpec<T extends Prd>(name: string, schema: z.ZodType<T
  * @example
  * safeParse(winnerDraftText, prdDraft).data?.epics[0]?.id // 'EPIC-1'
  */
-export const prdDraft = defineContract(prdContractSpec('looptroop.prd-draft', prdSchema, [prdIdsCheck()]));
+export const prdDraft = defineLoopTroopContract(prdContractSpec('looptroop.prd-draft', prdSchema, [prdIdsCheck()]));
 
 /**
  * The PRD contract. Context: `ticket_id` and `interview` (the approved
@@ -85,4 +86,4 @@ export const prdDraft = defineContract(prdContractSpec('looptroop.prd-draft', pr
  * // { schema_version: 1, ticket_id: 'T-42', artifact: 'prd', status: 'draft', source_interview: { content_sha256: '…' },
  * //   …, epics: [{ id: 'EPIC-1', title: 'Auth', …, user_stories: [{ id: 'US-1', title: 'Password login', acceptance_criteria: [], … }] }], … }
  */
-export const prd = defineContract(prdContractSpec('looptroop.prd', prdSchema, [prdIdsCheck(), interviewHashCheck()]));
+export const prd = defineLoopTroopContract(prdContractSpec('looptroop.prd', prdSchema, [prdIdsCheck(), interviewHashCheck()]));

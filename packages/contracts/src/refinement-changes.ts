@@ -6,8 +6,9 @@
  * refinement contracts then account them against the winning draft, and the
  * standalone `refinementChanges` contract reads a bare `changes:` list.
  */
-import { defineContract, type CheckNote, type ContractCheck, type Wording } from '@airlock/core';
+import type { CheckNote, ContractCheck, Wording } from '@airlock/core';
 import { z } from 'zod';
+import { defineLoopTroopContract } from './looptroop/looptroop-vocabulary.js';
 
 const LABELS = ['label', 'title', 'name'] as const;
 const DETAILS = ['detail', 'description', 'objective'] as const;
@@ -250,7 +251,7 @@ export const refinementChangesSchema = standaloneSchema;
  * // { changes: [{ type: 'modified', item_type: 'epic', before: { id: 'EPIC-1', label: 'Auth' }, after: { id: 'EPIC-1', label: 'Sign-in' },
  * //   inspiration: { alternative_draft: 2, member_id: 'model-b' }, attribution_status: 'inspired' }] }
  */
-export const refinementChanges = defineContract({
+export const refinementChanges = defineLoopTroopContract({
   name: 'looptroop.refinement-changes',
   schema: standaloneSchema,
   keyMatching: 'loose',

@@ -7,9 +7,10 @@
  * relevance and likely action are lowercased with no enum check. `file_count`
  * is recomputed from the list without a record: LoopTroop never reports it.
  */
-import { defineContract, type ContractCheck } from '@airlock/core';
+import type { ContractCheck } from '@airlock/core';
 import { z } from 'zod';
 import { nonBlank } from './bead-status-gates.js';
+import { defineLoopTroopContract } from './looptroop/looptroop-vocabulary.js';
 
 const file = z.object({
   path: nonBlank,
@@ -48,7 +49,7 @@ const fileShape: ContractCheck<RelevantFiles> = {
  * safeParse('<RELEVANT_FILES_RESULT>\nfile_count: 3\nfiles:\n  - path: src/app.ts\n    relevance: High\n    content: |\n      export const app = 1\n</RELEVANT_FILES_RESULT>', relevantFiles).data
  * // { file_count: 1, files: [{ path: 'src/app.ts', rationale: '', relevance: 'high', likely_action: 'read', content: 'export const app = 1\n', content_preview: 'export const app = 1\n' }] }
  */
-export const relevantFiles = defineContract({
+export const relevantFiles = defineLoopTroopContract({
   name: 'looptroop.relevant-files',
   schema: relevantFilesSchema,
   tags: ['RELEVANT_FILES_RESULT'],

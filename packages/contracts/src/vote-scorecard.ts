@@ -8,9 +8,10 @@
  * The scores are read by a check, not coerced by the schema: LoopTroop
  * refuses a quoted or fractional score, which a number schema would coerce.
  */
-import { defineContract, type CheckNote, type CheckOutcome } from '@airlock/core';
+import type { CheckNote, CheckOutcome } from '@airlock/core';
 import { z } from 'zod';
 import { isRecord, valueByKey } from './beads-fields.js';
+import { defineLoopTroopContract } from './looptroop/looptroop-vocabulary.js';
 
 /** One draft's scores as written: category keys (any spelling) → values. */
 const draftScores = z.record(z.string(), z.unknown());
@@ -108,7 +109,7 @@ function scoreDrafts(value: ScorecardInput, context: Readonly<Record<string, unk
  * // { draft_scores: { 'Draft 1': { Coverage: 18, Testability: 16, total_score: 34 } } }
  * // (one intervention: 'Filled missing total_score for Draft 1 from rubric category totals.')
  */
-export const voteScorecard = defineContract({
+export const voteScorecard = defineLoopTroopContract({
   name: 'looptroop.vote-scorecard',
   schema: voteScorecardSchema,
   // LoopTroop unwraps no generic wrapper (`output`, `result`) here: such a root is a draft map with an unknown draft.

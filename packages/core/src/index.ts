@@ -11,6 +11,8 @@
  * import { z } from 'zod';
  * const result = safeParse('Here you go:\n```json\n{"title":"Fix login"}\n```', z.object({ title: z.string() }));
  * result.success && result.data.title; // 'Fix login'
+ *
+ * @module @airlock/core
  */
 export type {
   Stage,
@@ -32,6 +34,10 @@ export type { SafeParseOptions, ArtifactPick, RepairProfile } from './stage-type
 export { INTERVENTION_CODES } from './intervention-codes.js';
 export { safeParse } from './pipeline/safe-parse.js';
 export { parse, AirlockParseError } from './pipeline/parse.js';
+export { createPartialParser, type PartialParser, type PartialParserOptions } from './partial/partial-parser.js';
+export { parsePartialStream, type StreamChunk } from './partial/parse-partial-stream.js';
+export { pathState, type PartialParseResult, type PartialParseSuccess, type PartialParseFailure, type PathState, type OpenPathStates, type DeepPartial } from './partial/partial-result.js';
+export type { PartialOptions, IncompleteKind } from './partial/partial-options.js';
 export { repairJson, type RepairJsonOptions, type RepairJsonResult } from './repair-json-api.js';
 export { deniedInterventions, STRICT_PROFILE } from './pipeline/repair-profile.js';
 export { defineContract, type ContractDefinition } from './contract/define-contract.js';
@@ -53,4 +59,5 @@ export type {
   DropRule,
   OverlayRule,
   AttributionRule,
+  StreamSpec,
 } from './contract/normalization-spec.js';

@@ -6,6 +6,7 @@
 import type { Contract, YamlHints } from './contract/contract.js';
 import type { Category, FailureClass, Intervention, InterventionCode, Span } from './types.js';
 import type { WorkMeter } from './work-meter.js';
+import type { PartialOptions } from './partial/partial-options.js';
 
 /**
  * What a parse stage returns for one candidate. Spans in interventions are in
@@ -82,6 +83,12 @@ export interface SafeParseOptions {
    * `otherValidCandidates` counts the others.
    */
   pick?: ArtifactPick;
+  /**
+   * Read the text as a prefix of a streamed answer (docs/streaming.md): the result holds the
+   * value its complete part supports, normalized by the contract, with `complete` and the state
+   * of every path still arriving. An object sets what cut-off values are kept (`keep`).
+   */
+  partial?: boolean | PartialOptions;
 }
 
 /** See {@link SafeParseOptions.pick}. */

@@ -3,19 +3,10 @@
  * result can cross worker threads and land in reports unchanged.
  */
 import type { InterventionCode } from './intervention-codes.js';
+import type { Category, Stage } from './intervention-kinds.js';
 
 export type { InterventionCode } from './intervention-codes.js';
-
-/** Where in the pipeline a change happened (as in the output-normalization seed). */
-export type Stage = 'parse' | 'normalize' | 'semantic_validation' | 'retry';
-
-/**
- * What kind of change it was; repair profiles allow or deny by category.
- * `coercion` reads a value into the type the contract wants with some
- * interpretation (a number from `$1,234`, an enum value mentioned in prose,
- * an object implied by its only field); `synthesized` fills what the text lacks.
- */
-export type Category = 'parser_fix' | 'cleanup' | 'coercion' | 'synthesized' | 'dropped' | 'attribution' | 'retry';
+export type { Category, Stage } from './intervention-kinds.js';
 
 /** [start, end) in UTF-16 code units of the ORIGINAL raw text. */
 export type Span = readonly [start: number, end: number];

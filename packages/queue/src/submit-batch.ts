@@ -160,7 +160,7 @@ export async function submitBatch(options: SubmitBatchOptions): Promise<QueuedBa
         includeRaw,
       };
       const add = async (): Promise<void> => {
-        // A job left by an earlier session (failed, or completed without its file) is replaced.
+        // A job left by an earlier submit (failed, or completed without its file) is replaced.
         await (await queue.getJob(jobId))?.remove().catch(() => {});
         await queue.add(SHARD_JOB_NAME, data, { jobId, attempts: options.attempts ?? 3, backoff: { type: 'fixed', delay: 500 }, removeOnComplete: false, removeOnFail: false });
       };

@@ -6,6 +6,8 @@
  * import { runBatch, formatStatsTable } from '@airlock/worker';
  * const stats = await runBatch({ input: 'runs.jsonl', output: 'out.ndjson', contract: { module: './contract.ts', export: 'review' } });
  * console.log(formatStatsTable(stats));
+ *
+ * @module @airlock/worker
  */
 export * from './types.js';
 export { createBatchPool, MAX_THREADS, threadsPerCore, type BatchPoolOptions } from './batch-pool.js';

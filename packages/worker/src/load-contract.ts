@@ -143,7 +143,7 @@ function exportNames(mod: Record<string, unknown>): string {
  * Imports a resolved reference (preparing it first when that was not done) and
  * turns its export into a contract. A module that calls `process.exit` while
  * loading, or takes longer than `timeoutMs` (default
- * {@link DEFAULT_CONTRACT_LOAD_TIMEOUT_MS}), fails with a one-line {@link BatchError}.
+ * `DEFAULT_CONTRACT_LOAD_TIMEOUT_MS`, 30 s), fails with a one-line {@link BatchError}.
  *
  * @example
  * const contract = await importContract(resolveContractRef({ module: './contract.ts', export: 'review' }));

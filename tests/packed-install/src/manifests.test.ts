@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { listPublishable, listWorkspacePackages, withoutSourceCondition } from './workspace-packages.js';
+import { listPublishable, listWorkspacePackages, sourceConditions, SUPPORTED_NODE, withoutSourceCondition } from './workspace-packages.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 const publishable = listPublishable(ROOT);
@@ -19,7 +19,10 @@ describe.each(publishable.map((p) => [p.name, p] as const))('%s', (_name, pkg) =
 
   it('publishes the exports map without the source condition', () => {
     expect(m.exports, 'exports').toBeDefined();
+    // The workspace resolves sources through it; the packed-install test finds none in the tarball.
+    expect(sourceConditions(m.exports)).toContain('. > source');
     expect(m.publishConfig?.exports, 'publishConfig.exports (pnpm pack applies it)').toEqual(withoutSourceCondition(m.exports));
+    expect(sourceConditions(m.publishConfig?.exports)).toEqual([]);
     expect(m.publishConfig?.access).toBe('public');
   });
 
@@ -38,7 +41,7 @@ describe.each(publishable.map((p) => [p.name, p] as const))('%s', (_name, pkg) =
     expect(m.repository).toMatchObject({ type: 'git', directory: relative(ROOT, pkg.dir).split('\\').join('/') });
     expect((m.keywords as string[]).length).toBeGreaterThan(0);
     expect(m.description).toEqual(expect.any(String));
-    expect(m.engines).toEqual({ node: '>=20.19' });
+    expect(m.engines).toEqual({ node: SUPPORTED_NODE });
     expect(m.files).toEqual(expect.arrayContaining(['dist', 'LICENSE', 'README.md']));
   });
 
@@ -54,6 +57,14 @@ describe.each(publishable.map((p) => [p.name, p] as const))('%s', (_name, pkg) =
   it('is built before the packed-install test (a devDependency of it, so turbo orders the build)', () => {
     expect(own.devDependencies[pkg.name]).toBe('workspace:*');
   });
+});
+
+it('declares the same Node versions at the root and in every workspace package, private ones too', () => {
+  const manifests = [join(ROOT, 'package.json'), ...listWorkspacePackages(ROOT).map((p) => join(p.dir, 'package.json')), join(ROOT, 'examples/package.json'), fileURLToPath(new URL('../package.json', import.meta.url))];
+  for (const file of manifests) {
+    const { engines } = JSON.parse(readFileSync(file, 'utf8')) as { engines?: unknown };
+    expect(engines, relative(ROOT, file)).toEqual({ node: SUPPORTED_NODE });
+  }
 });
 
 it('keeps the development-only packages private, saying why', () => {

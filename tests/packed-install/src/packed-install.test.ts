@@ -3,7 +3,7 @@
  * rewrites `workspace:` ranges and applies `publishConfig`), the tarballs and Zod are installed
  * with plain npm into a project outside the workspace, and the installed packages are used
  * there: imported from ESM and from CommonJS, type-checked with strict TypeScript, and run as
- * `npx airlock`. It needs the packages built (turbo runs `build` first) and the registry for
+ * `npx airlock` (parse, repair, batch). It needs the packages built (turbo runs `build` first) and the registry for
  * the third-party dependencies. On CI it never skips; elsewhere, without a network, it skips
  * with a loud message.
  */
@@ -15,7 +15,7 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ts from 'typescript';
-import { listPublishable, type WorkspacePackage } from './workspace-packages.js';
+import { listPublishable, sourceConditions, SUPPORTED_NODE, withoutSourceCondition, type WorkspacePackage } from './workspace-packages.js';
 
 const ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 const FIXTURE = fileURLToPath(new URL('../fixture-project', import.meta.url));
@@ -27,7 +27,7 @@ const KEEP_NPM_ENV = /^npm_config_(registry|cache|cafile|userconfig|proxy|https_
 
 interface Run { code: number; stdout: string; stderr: string }
 
-function run(command: string, args: readonly string[], cwd: string, timeoutMs = 120_000): Promise<Run> {
+function run(command: string, args: readonly string[], cwd: string, timeoutMs = 120_000, stdin?: string): Promise<Run> {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (/^(npm_|pnpm_)/i.test(key) && !KEEP_NPM_ENV.test(key)) continue;
@@ -36,10 +36,11 @@ function run(command: string, args: readonly string[], cwd: string, timeoutMs = 
   }
   env.NO_COLOR = '1';
   return new Promise((done) => {
-    execFile(command, [...args], { cwd, env, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, shell: process.platform === 'win32' }, (error, stdout, stderr) => {
+    const child = execFile(command, [...args], { cwd, env, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, shell: process.platform === 'win32' }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
       done({ code, stdout: String(stdout), stderr: String(stderr) + (error && typeof error.code !== 'number' ? String(error.message) : '') });
     });
+    if (stdin !== undefined) child.stdin?.end(stdin);
   });
 }
 
@@ -159,7 +160,11 @@ describe('the packed packages', () => {
       const manifest = readTarballManifest(pkg);
       const text = JSON.stringify(manifest);
       expect(text, pkg.name).not.toContain('workspace:');
-      expect(text, `${pkg.name}: the "source" condition points at src/, which is not published`).not.toMatch(/"source"\s*:/);
+      // The tarball's package.json as pnpm pack wrote it: the source condition points at src/, which is not published.
+      expect(sourceConditions(manifest.exports), `${pkg.name}: "source" conditions in the packed exports`).toEqual([]);
+      expect(manifest.exports, `${pkg.name}: every subpath the workspace exports is published`).toEqual(withoutSourceCondition(pkg.manifest.exports));
+      expect(text, `${pkg.name}: a field pointing into src/`).not.toMatch(/"\.\/src\//);
+      expect(manifest.engines, pkg.name).toEqual({ node: SUPPORTED_NODE });
       expect(manifest.private, pkg.name).toBeUndefined();
       expect(manifest.license, pkg.name).toBe('MIT');
       expect(existsSync(join(project, 'node_modules', pkg.name, 'LICENSE')), `${pkg.name} LICENSE`).toBe(true);
@@ -210,14 +215,14 @@ describe('used from another project', () => {
     expect(out.exports).toEqual(['function', 'function', 'function', 'function', 'object']);
   });
 
-  installed('requires @airlock/core from CommonJS (require of an ES module, Node >= 20.19)', async () => {
+  installed('requires @airlock/core from CommonJS (require of an ES module, Node ^20.19 or >= 22.12)', async () => {
     const result = await run(process.execPath, ['cjs.cjs'], project);
     const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
-    if (major === 20 && minor < 19) {
-      // Older Node 20 needs a flag for require(esm): the packages say so in engines, and fail plainly.
-      console.error(`!! Node ${process.versions.node} cannot require ES modules without a flag; checking that the packages declare Node >= 20.19 instead.`);
+    if ((major === 20 && minor < 19) || (major === 22 && minor < 12)) {
+      // Older Node 20 and 22 need a flag for require(esm): the packages say so in engines, and fail plainly.
+      console.error(`!! Node ${process.versions.node} cannot require ES modules without a flag; checking that the packages declare ${SUPPORTED_NODE} instead.`);
       expect(result.stderr).toMatch(/ERR_REQUIRE_ESM|require\(\) of ES Module/);
-      for (const pkg of packages) expect(readTarballManifest(pkg).engines, pkg.name).toEqual({ node: '>=20.19' });
+      for (const pkg of packages) expect(readTarballManifest(pkg).engines, pkg.name).toEqual({ node: SUPPORTED_NODE });
       return;
     }
     expectOk(result, 'node cjs.cjs');
@@ -285,6 +290,45 @@ describe('used from another project', () => {
       expect(parsed.data, contract).toEqual({ title: 'Fix login', priority: 2 });
       expect(parsed.interventions.map((i) => i.rule), contract).toContain('trailing_comma');
     }
+  });
+
+  installed('imports repairJson from the root of @airlock/core, typed, and runs it', async () => {
+    writeFileSync(join(project, 'repair.ts'), [
+      "import { repairJson, type RepairJsonOptions, type RepairJsonResult } from '@airlock/core';",
+      "const options: RepairJsonOptions = { expect: 'object' };",
+      "const result: RepairJsonResult = repairJson(\"Sure:\\n```json\\n{'title': 'Fix login', 'priority': 2,}\\n```\", options);",
+      "const summary = result.ok ? { text: result.text.trim(), rules: result.interventions.map((i): string => i.rule) } : { failure: result.failure };",
+      'console.log(JSON.stringify(summary));',
+      '// @ts-expect-error the scanner\'s hints are not public options',
+      "repairJson('{}', { noiseStart: 3 });",
+      '',
+    ].join('\n'));
+    writeFileSync(join(project, 'tsconfig.repair.json'), JSON.stringify({ extends: './tsconfig.json', files: ['repair.ts'] }));
+    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+    expectOk(await run(process.execPath, [tsc, '-p', 'tsconfig.repair.json'], project), 'tsc -p tsconfig.repair.json (strict)');
+    const js = ts.transpileModule(readFileSync(join(project, 'repair.ts'), 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+    writeFileSync(join(project, 'repair.mjs'), js);
+    const result = await run(process.execPath, ['repair.mjs'], project);
+    expectOk(result, 'node repair.mjs');
+    expect(JSON.parse(result.stdout)).toEqual({
+      text: '{"title": "Fix login", "priority": 2}',
+      rules: ['leading_prose_trimmed', 'single_quoted_string', 'single_quoted_string', 'single_quoted_string', 'trailing_comma', 'code_fence_trimmed'],
+    });
+  });
+
+  installed('runs npx airlock repair on a file and on stdin', async () => {
+    // The input's formatting is kept: the newline before the closing fence stays, after the JSON.
+    const repaired = '{"title": "Fix login", "priority": 2}\n\n';
+    const fromFile = await run(NPX, ['--no', '--', 'airlock', 'repair', 'output.txt'], project);
+    expectOk(fromFile, 'npx airlock repair output.txt');
+    expect(fromFile.stdout).toBe(repaired);
+    const fromStdin = await run(NPX, ['--no', '--', 'airlock', 'repair', '-', '--interventions'], project, 120_000, readFileSync(join(project, 'output.txt'), 'utf8'));
+    expectOk(fromStdin, 'npx airlock repair - --interventions');
+    expect(fromStdin.stdout).toBe(repaired);
+    expect(fromStdin.stderr.trim().split('\n').map((line) => (JSON.parse(line) as { rule: string }).rule)).toContain('trailing_comma');
+    const missing = await run(NPX, ['--no', '--', 'airlock', 'repair', 'missing.json'], project);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.split('\n')).toContain('airlock repair: cannot read missing.json: no such file (see airlock repair --help)');
   });
 
   installed('runs npx airlock batch over a run log with worker threads', async () => {

@@ -41,6 +41,24 @@ export function listPublishable(root: string): WorkspacePackage[] {
   return listWorkspacePackages(root).filter((p) => p.manifest.private !== true);
 }
 
+/**
+ * The Node versions every package supports: 20 from 20.19 and 22 from 22.12 (where `require` of
+ * an ES module works without a flag), and later lines.
+ */
+export const SUPPORTED_NODE = '^20.19.0 || >=22.12.0';
+
+/**
+ * Where an exports map holds the workspace-only `source` condition, at any depth, as paths
+ * (`. > source`, `./schema > import > source`); empty when it holds none.
+ *
+ * @example
+ * sourceConditions({ '.': { source: './src/index.ts', default: './dist/index.js' } }) // ['. > source']
+ */
+export function sourceConditions(value: unknown, at: readonly string[] = []): string[] {
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => (key === 'source' ? [[...at, key].join(' > ')] : sourceConditions(inner, [...at, key])));
+}
+
 /** An exports map without the workspace-only `source` condition: what is published. */
 export function withoutSourceCondition(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;

@@ -29,7 +29,7 @@ const TOKENS = [
   '{', '}', '[', ']', '"', "'", '&a', '*a', '!!str', '|', '>-', '#', '\\u0000', '\\', ',', 'null', '-1.5e3', '[assistant] ', '\u001b[31m', '[200~',
 ];
 
-/** Per-family line makers for the structure-biased inputs (the issue's adversarial families and their relatives). */
+/** Per-family line makers for the structure-biased inputs (the bench's adversarial families and their relatives). */
 const LINES: readonly ((rng: Rng, i: number) => string)[] = [
   () => 'title: fix <T> now',
   (_, i) => `  - id: T${i}\n    title: Update <T> handler\n    status: todo: now`,

@@ -1,5 +1,5 @@
 /**
- * The adversarial input families of issue 20, each grown to a requested size by
+ * The adversarial input families, each grown to a requested size by
  * repeating its unit: the shapes that once made `safeParse` super-linear (an
  * unclosed-tag candidate per `<T>`, a whole YAML repair loop per candidate).
  * Deterministic: a family at a size is always the same text.

@@ -18,7 +18,7 @@ const { execFileSync } = require('node:child_process');
 const child = 'import(' + JSON.stringify(${JSON.stringify(`file://${HELPER}`)}) + ').then((m) => console.log(JSON.stringify([m.peakRssMB(), process.resourceUsage().maxRSS / 1024])))';
 process.stdout.write(execFileSync(process.execPath, ['-e', child]));
 held[0] = 2;`;
-    // The second figure (maxRSS) is what the probes used to report: over 320 here.
+    // The second figure (maxRSS) is the parent's peak a spawned child inherits: over 320 here.
     const [own] = JSON.parse(execFileSync(process.execPath, ['-e', parent]).toString()) as [number, number];
     expect(own).toBeLessThan(150);
   });

@@ -1,6 +1,6 @@
 /**
  * Garbage-collection pauses of the calling thread, from Node's `gc` performance entries: how
- * much of a pass went to collecting (the batch issue asks for under 10 %). The entries reach
+ * much of a pass went to collecting (the target is under 10 %). The entries reach
  * the observer a little after each collection, so a reading waits for the timers phase first.
  */
 import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';

@@ -1,8 +1,10 @@
 /**
- * The human report of a run (`results/latest.md`): the targets table first,
- * then every ratio, then the measurements, notes and what was unavailable.
+ * The human report of a run (`results/latest.md`): the headline first (the
+ * whole-process table, render-headline.ts), then the targets table, every other
+ * ratio, the measurements, notes and what was unavailable.
  */
 import { formatRatioValue } from './format-ratio-value.js';
+import { renderHeadline } from './render-headline.js';
 import type { BenchResults, MeasurementRow, RatioResult } from './results.js';
 
 const value = (r: Pick<RatioResult, 'unit'>, v: number | null): string => formatRatioValue(r.unit, v);
@@ -55,6 +57,7 @@ export function renderMarkdown(results: BenchResults): string {
   const info = results.ratios.filter((r) => r.target === undefined);
   const crashed = results.suites.filter((s) => s.status === 'crashed');
   const notes = results.suites.flatMap((s) => s.notes.map((n) => `- **${s.name}**: ${n.replace(/\n/g, '\n  ')}`));
+  const headline = renderHeadline(results);
   const lines = [
     `# Airlock bench results (${results.mode})`,
     '',
@@ -62,6 +65,7 @@ export function renderMarkdown(results: BenchResults): string {
     '',
     'Ratios are measured in the same run (subject ÷ baseline, ops/s; higher = Airlock faster unless noted). Targets are goals, not assertions.',
     '',
+    ...(headline.length > 0 ? [...headline, ''] : []),
     '## Targets',
     '',
     ...ratioTable(targeted, true),

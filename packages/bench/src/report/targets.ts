@@ -1,9 +1,10 @@
 /**
- * The ratios with a target (issue 4 and the issues that add suites). Targets
+ * The ratios with a target. Targets
  * are goals to report against, never assertions. Informational ratios are
  * declared in their suites.
  */
 import type { RatioSpec } from './results.js';
+import { processRatioId } from './whole-process-names.js';
 
 /** A ratio that should reach at least `value`. */
 function atLeast(id: string, label: string, value: number, unit: RatioSpec['unit'] = 'x'): RatioSpec {
@@ -22,9 +23,10 @@ export const YAML_CLEAN_VS_YAML_PARSE = atLeast('yaml.clean.vs_yaml_parse', 'Cle
 export const YAML_FAST_VS_YAML_PARSE = atLeast('yaml.fast.vs_yaml_parse', 'Clean YAML: loadYamlFast vs yaml.parse', 3);
 export const YAML_FAST_ACCEPTANCE = atLeast('yaml.fast.acceptance', 'Share of clean corpus YAML candidates the fast loader accepts', 95, '%');
 /**
- * The batch's throughput targets are measured on warm pools (threads that ran the log once
+ * In-process throughput targets, measured on warm pools (threads that ran the log once
  * before), like for like with the in-process naive pipeline, which is warm after its first
- * round too; fresh pools and fresh processes are reported beside them, without a target.
+ * round too: they diagnose the per-chunk work. Fresh pools are reported beside them without a
+ * target; what a user waits for is the whole-process headline below.
  */
 export const BATCH2_VS_NAIVE = atLeast('macro.batch2_warm_vs_naive', 'Whole log: runBatch 2 threads (warm pool) vs naive single-thread pipeline', 4);
 export const BATCH2_VS_BATCH1 = atLeast('macro.batch2_warm_vs_batch1_warm', 'Whole log: runBatch 2 threads vs 1 thread (warm pools)', 1.8);
@@ -37,6 +39,36 @@ export const KINDS_NEAR_NAIVE = ['clean_json', 'fenced_json', 'tagged', 'wrapped
 export function kindVsNaive(kind: (typeof KINDS_NEAR_NAIVE)[number]): RatioSpec {
   return atLeast(`macro.kind.${kind}_vs_naive`, `Per record, ${kind.replace('_', ' ')}: Airlock safeParse vs naive pipeline (warm, same records)`, 0.8);
 }
+/**
+ * The headline: `airlock batch` as users run it, one fresh process per log, against
+ * the naive script as a process writing its results, on a 2-core machine. With no `--threads`
+ * flag the CLI runs a log of 16 MB or more on one thread per core: 2 threads there.
+ */
+const PROCESS_DEFAULT_VS_NAIVE: Readonly<Record<string, number>> = { '20MB': 2.5, '200MB': 5 };
+
+/**
+ * Default threads vs the naive script at one log size; a target at 20 MB and 200 MB.
+ *
+ * @example
+ * processDefaultVsNaive('200MB').target // { op: '>=', value: 5 }
+ */
+export function processDefaultVsNaive(sizeLabel: string): RatioSpec {
+  const id = processRatioId(sizeLabel, 'cli_default_vs_naive');
+  const label = `Whole process, ${sizeLabel} log: \`airlock batch\` with default threads (no --threads flag) vs the naive script`;
+  const value = PROCESS_DEFAULT_VS_NAIVE[sizeLabel];
+  return value === undefined ? { id, label, unit: 'x', better: 'higher' } : atLeast(id, label, value);
+}
+
+/** 2 threads vs 1 as fresh processes; a target at 200 MB, where start-up and warm-up are paid off. */
+export function processTwoVsOne(sizeLabel: string): RatioSpec {
+  const id = processRatioId(sizeLabel, 'cli2_vs_cli1');
+  const label = `Whole process, ${sizeLabel} log: \`airlock batch\` 2 threads vs 1 thread`;
+  return sizeLabel === '200MB' ? atLeast(id, label, 1.6) : { id, label, unit: 'x', better: 'higher' };
+}
+
+export const PROCESS_PEAK_RSS = atMost('macro.process.peak_rss_mb', 'Whole process: largest peak RSS of an `airlock batch` process (every thread count and log size)', 250, 'MB');
+/** Inline time / 2-thread time of fresh `airlock batch` processes, the smallest over the sweep's log sizes: 2 threads should never lose. */
+export const CROSSOVER_WORST = atLeast('macro.crossover.worst_cli2_vs_inline', 'Crossover sweep (fresh processes, 64KB–16MB): worst over the sizes of `airlock batch` 2 threads vs inline', 1);
 export const BATCH_STARTUP_PER_THREAD = atMost('macro.startup_ms_per_thread', 'Pool start-up per worker thread (tiny log: 2 threads minus inline, halved)', 150, 'ms');
 export const RSS_PEAK = atMost('rss.peak_mb', 'Peak RSS over growing logs (largest run)', 250, 'MB');
 export const REPORT_LOAD_100K = atMost('report.load_100k_ms', 'HTML report of 100,000 records: usable in Chromium (navigation → list and overview drawn)', 3000, 'ms');
@@ -48,7 +80,7 @@ export function wasmVsJs(sizeLabel: string, withTarget: boolean): RatioSpec {
   return withTarget ? atLeast(id, label, 1.5) : { id, label, unit: 'x', better: 'higher' };
 }
 
-/** Adversarial families (issue 20): linear time, at least 1 MB/s at every size up to 4 MB. */
+/** Adversarial families: linear time, at least 1 MB/s at every size up to 4 MB. */
 export const ADVERSARIAL_MAX_EXPONENT = 1.15;
 export const ADVERSARIAL_MIN_MBPS = 1;
 export const ADVERSARIAL_WORST_EXPONENT = atMost('adversarial.worst_exponent', 'Adversarial families: largest growth exponent above the smallest size (1.0 = linear)', ADVERSARIAL_MAX_EXPONENT, '');
@@ -66,7 +98,7 @@ export function adversarialWorstMbps(family: string): RatioSpec {
 export const LOOPTROOP_ARTIFACTS = atLeast('conformance.looptroop.artifacts', "LoopTroop conformance (dev half): artifact cases matching LoopTroop's outcome", 90, '%');
 export const LOOPTROOP_YAML_RULES = atLeast('conformance.looptroop.yaml_rules', "LoopTroop conformance (dev half): YAML-rule cases matching LoopTroop's outcome", 95, '%');
 /**
- * The peers' corpora through safeParse (issue 41): share of scored cases matching the peer,
+ * The peers' corpora through safeParse: share of scored cases matching the peer,
  * per corpus (out-of-scope and deliberate-difference cases excluded; see core/src/conformance).
  */
 export const JSON_CONFORMANCE_TARGETS = {

@@ -1,5 +1,5 @@
 /**
- * Adversarial families (issue 20): each family of `generate/adversarial-families.ts`
+ * Adversarial families: each family of `generate/adversarial-families.ts`
  * through `safeParse` with `z.unknown()` at sizes 4× apart up to 4 MB; per family the
  * growth exponent (1.0 = linear) fitted over the sizes above the smallest, and the worst
  * throughput over all sizes. Each

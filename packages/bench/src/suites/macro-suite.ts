@@ -4,9 +4,12 @@
  * threads (fresh pools, and warm pools that ran the log once before) process
  * the same file one after the other, so every ratio compares
  * passes that met the same machine load; the figures are medians over rounds.
- * Two generator profiles: the default even mix and a realistic one.
+ * Two generator profiles: the default even mix and a realistic one. These
+ * in-process passes diagnose; the headline is the whole-process table
+ * (measure-headline.ts: fresh processes, what a user waits for), and the
+ * crossover sweep (measure-crossover.ts) checks the CLI's default thread count.
  */
-import { rmSync, statSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { LogProfile } from '../generate/generate-records.js';
@@ -15,7 +18,8 @@ import { formatSize } from '../generate/parse-size.js';
 import { PIPELINES } from '../macro/bench-pipelines.js';
 import { CONTRACT_MODULE } from '../macro/contract-module.js';
 import { processLog } from '../macro/process-log.js';
-import { timeProcess, wholeProcessUnavailable, type ProcessSubject } from '../macro/whole-process.js';
+import { measureCrossover } from '../macro/measure-crossover.js';
+import { measureHeadline } from '../macro/measure-headline.js';
 import { timeThreads } from '../macro/thread-ceiling.js';
 import { allCpu, cpuByRole, readThreadCpu, shortestPass, type CpuByRole } from '../measure/thread-cpu.js';
 import { watchGcPauses, type GcPauses } from '../measure/gc-pauses.js';
@@ -297,44 +301,9 @@ async function measureThreadCeiling(ctx: SuiteContext, rec: SuiteRecorder): Prom
   rec.ratio({ id: 'macro.thread_ceiling_2v1', label: 'Per-chunk work alone (processChunk on plain threads, main thread idle): 2 threads vs 1 — the ceiling of the batch\'s 2-vs-1 ratio on this machine', unit: 'x', better: 'higher' }, median(one) / median(two), note);
 }
 
-const PROCESS_SUBJECTS: Record<ProcessSubject, string> = {
-  naive: 'naive pipeline script, fresh process',
-  cli0: '`airlock batch --threads 0`, fresh process',
-  cli2: '`airlock batch --threads 2`, fresh process',
-};
-
-/** The batch as users run it (see whole-process.ts): medians over rounds, subjects alternating. */
-async function measureWholeProcess(ctx: SuiteContext, rec: SuiteRecorder, size: number, rounds: number): Promise<void> {
-  const log = await ensureLog(ctx.corpusDir, size, ctx.seed);
-  const caseName = `run log ${formatSize(size)}, whole process`;
-  const unavailable = wholeProcessUnavailable();
-  if (unavailable !== undefined) {
-    for (const subject of Object.values(PROCESS_SUBJECTS)) rec.unavailable(caseName, subject, unavailable);
-    return;
-  }
-  const times = new Map<ProcessSubject, number[]>();
-  for (let round = 0; round < rounds; round++) {
-    for (const subject of Object.keys(PROCESS_SUBJECTS) as ProcessSubject[]) {
-      times.set(subject, [...(times.get(subject) ?? []), await timeProcess(subject, log, join(ctx.tmpDir, `process-${subject}.ndjson`))]);
-    }
-  }
-  const bytes = statSync(log).size;
-  const measured = new Map<ProcessSubject, Measurement>();
-  for (const [subject, list] of times) {
-    measured.set(subject, rec.timed(caseName, PROCESS_SUBJECTS[subject], median(list), bytes, `rounds ${list.map((ms) => (ms / 1000).toFixed(2)).join(' / ')} s`));
-  }
-  const label = formatSize(size);
-  const ratio = (id: string, text: string, a: ProcessSubject, b: ProcessSubject): void => {
-    rec.speedRatio({ id: `macro.process_${label}.${id}`, label: `Whole process, ${label} log: ${text}`, unit: 'x', better: 'higher' }, measured.get(a) ?? null, measured.get(b) ?? null);
-  };
-  ratio('cli_inline_vs_naive', '`airlock batch` inline vs the naive script', 'cli0', 'naive');
-  ratio('cli2_vs_naive', '`airlock batch --threads 2` vs the naive script', 'cli2', 'naive');
-  ratio('cli2_vs_cli_inline', '`airlock batch` 2 threads vs inline', 'cli2', 'cli0');
-}
-
 export const macroSuite: Suite = {
   name: 'macro',
-  description: 'Whole pipeline over generated logs (default and realistic profiles): naive, Airlock in-process, runBatch inline / 1 / 2 threads; and as users run it, fresh processes (naive script, airlock batch)',
+  description: 'As users run it, fresh processes (naive script writing its results, airlock batch inline / 1 / 2 threads; 20 and 200 MB) and the threads crossover; in process, the whole pipeline over generated logs (default and realistic profiles): naive, Airlock, runBatch inline / 1 / 2 threads',
   async run(ctx, rec) {
     const batch = await loadRunBatch();
     const pools = await loadCreateBatchPool();
@@ -350,11 +319,9 @@ export const macroSuite: Suite = {
       await measureStartup(ctx, rec, kit.runBatch);
       await measureThreadCeiling(ctx, rec);
     }
-    if (ctx.mode !== 'quick') {
-      await measureWholeProcess(ctx, rec, 20 * 1024 * 1024, ctx.rounds);
-      // The size bulk reprocessing is about, where start-up and warm-up are paid off.
-      await measureWholeProcess(ctx, rec, 200 * 1024 * 1024, 1);
-    }
+    // As users run it: fresh processes, the results' headline; then where threads start to pay.
+    await measureHeadline(ctx, rec);
+    await measureCrossover(ctx, rec);
     // 4,000 records: the rarest kind with a target, tagged answers, then has about 300 to time (150
     // at 2,000 read 0.78–0.93 over earlier runs).
     const profile = profileByKind(ctx.mode === 'quick' ? 400 : 4000, ctx.seed);

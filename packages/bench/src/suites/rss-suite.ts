@@ -23,7 +23,7 @@ export const rssSuite: Suite = {
   name: 'rss',
   description: 'Peak RSS of a fresh process per log size (batch 2 threads, else single-thread streaming)',
   async run(ctx, rec) {
-    // The full run checks the two points: 20 MB and 200 MB of log, 2 threads.
+    // The full run checks the target's two points: 20 MB and 200 MB of log, 2 threads.
     const sizes = ctx.mode === 'quick' ? [1, 4] : [20, 200];
     const batch = await loadRunBatch();
     const mode = batch.available ? 'batch' : 'airlock';

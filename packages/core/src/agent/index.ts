@@ -4,6 +4,8 @@
  *
  * @example
  * import { runWithRetries } from '@airlock/core/agent';
+ *
+ * @module @airlock/core/agent
  */
 export { ContractRegistry, type AgentContract } from './contract-registry.js';
 export { ResultParser, failureErrors, type AgentOutputValidationFailed, type ResultParserOptions } from './result-parser.js';

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import type { Contract } from '../contract/contract.js';
+import type { StreamSpec } from '../contract/normalization-spec.js';
 import { defineContract } from '../contract/define-contract.js';
 import { assertsOf, BamlUnsupported, type BamlAttribute } from './baml-asserts.js';
 
@@ -20,6 +21,8 @@ export interface BamlType {
   readonly key?: BamlType;
   readonly inner?: BamlType;
   readonly options?: readonly BamlType[];
+  /** Streaming attributes of the type itself (`(A | B) @stream.done`). */
+  readonly stream?: { readonly done?: boolean; readonly needed?: boolean };
 }
 
 export interface BamlField {
@@ -179,13 +182,14 @@ class Converter {
 
 /**
  * The contract a BAML test schema describes; throws {@link BamlUnsupported} for a type or an
- * assert expression it does not model.
+ * assert expression it does not model. `stream`: the schema's streaming rules (baml-stream.ts),
+ * for its streaming cases.
  *
  * @example
  * const contract = bamlContract({ target: { type: 'class', name: 'Foo' }, classes: { Foo: { fields: [{ name: 'signature', alias: 'function_signature', type: { type: 'string' } }] } } });
  * safeParse('{"function_signature": "f()"}', contract) // data: { signature: 'f()' }
  */
-export function bamlContract(source: BamlSchema, name = 'baml'): Contract<unknown> {
+export function bamlContract(source: BamlSchema, name = 'baml', stream?: StreamSpec): Contract<unknown> {
   const converter = new Converter(source);
   const schema = converter.convert(source.target);
   // Field aliases are given by bare field name: the contract finds that key wherever the schema declares it.
@@ -194,5 +198,6 @@ export function bamlContract(source: BamlSchema, name = 'baml'): Contract<unknow
     schema,
     ...(Object.keys(converter.fieldAliases).length > 0 && { aliases: converter.fieldAliases }),
     ...(Object.keys(converter.enumAliases).length > 0 && { enumAliases: converter.enumAliases }),
+    ...(stream !== undefined && { stream }),
   });
 }

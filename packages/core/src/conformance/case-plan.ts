@@ -6,6 +6,10 @@
  */
 import type { AnySchema, Contract } from '../contract/contract.js';
 import type { SafeParseOptions } from '../stage-types.js';
+import type { ParseResult } from '../types.js';
+
+/** The peer's form of a successful result's value (BAML's streamed output), compared instead of `data`. */
+export type ResultView = (result: ParseResult<unknown>) => unknown;
 
 /** The outcome that matches the peer. */
 export type Expectation =
@@ -30,6 +34,7 @@ export type CasePlan =
        * lists) and refuses prose on purpose.
        */
       readonly via?: 'repairJson';
+      readonly view?: ResultView;
     }
   | { readonly scored: false; readonly group: string; readonly reason: string };
 
@@ -44,8 +49,8 @@ export function peerRefuses(expect: Expectation): boolean {
  * @example
  * scoredPlan('repair', z.unknown(), {}, { kind: 'value', value: [1] })
  */
-export function scoredPlan(group: string, contract: Contract<unknown> | AnySchema<unknown>, options: SafeParseOptions, expect: Expectation, via?: 'repairJson'): CasePlan {
-  return via === undefined ? { scored: true, group, contract, options, expect } : { scored: true, group, contract, options, expect, via };
+export function scoredPlan(group: string, contract: Contract<unknown> | AnySchema<unknown>, options: SafeParseOptions, expect: Expectation, via?: 'repairJson', view?: ResultView): CasePlan {
+  return { scored: true, group, contract, options, expect, ...(via !== undefined && { via }), ...(view !== undefined && { view }) };
 }
 
 /**

@@ -8,13 +8,28 @@ import { join } from 'node:path';
 import { conformanceDir } from '../json/conformance/load-conformance.js';
 
 /** Short names of the corpora, as the printer's `--corpus` and the bench metrics spell them. */
-export type CorpusName = 'jsonrepair' | 'best_effort' | 'json_repair' | 'baml' | 'partial_json';
+export type CorpusName = 'jsonrepair' | 'best_effort' | 'json_repair' | 'baml' | 'partial_json' | 'baml_streaming' | 'best_effort_partial';
 
 export interface CorpusSpec {
   readonly name: CorpusName;
   readonly file: string;
   /** What the peer is, for table headers. */
   readonly peer: string;
+  /** The cases of the file this corpus runs (all when absent). */
+  readonly select?: (c: PeerCase) => boolean;
+}
+
+/** BAML's streaming cases: the input is a prefix of a streamed answer. */
+function bamlStreaming(c: PeerCase): boolean {
+  return c.options?.['streaming'] === true;
+}
+
+/**
+ * best-effort-json-parser's cases about cut-off input: the tests that say "incomplete", the one
+ * that refuses invalid (not incomplete) text among them.
+ */
+function bestEffortTruncated(c: PeerCase): boolean {
+  return /incomplete/i.test(c.test);
 }
 
 /** Every corpus the suite runs, in print order. */
@@ -24,6 +39,8 @@ export const CORPORA: readonly CorpusSpec[] = [
   { name: 'jsonrepair', file: 'jsonrepair.json', peer: 'josdejong/jsonrepair' },
   { name: 'best_effort', file: 'best-effort-json-parser.json', peer: 'beenotung/best-effort-json-parser' },
   { name: 'partial_json', file: 'partial_json.dev.json', peer: 'promplate/partial-json-parser (dev half)' },
+  { name: 'baml_streaming', file: 'baml.dev.json', peer: 'BAML jsonish, streaming cases (dev half)', select: bamlStreaming },
+  { name: 'best_effort_partial', file: 'best-effort-json-parser.json', peer: 'beenotung/best-effort-json-parser, cut-off input', select: bestEffortTruncated },
 ];
 
 /** One peer assertion, the union of the fields the corpora use (README.md, "Case format"). */
@@ -64,5 +81,6 @@ export function sharedConformanceDir(): string | undefined {
  */
 export function loadCorpus(spec: CorpusSpec, dir: string | undefined = sharedConformanceDir()): PeerCase[] | undefined {
   if (dir === undefined || !existsSync(join(dir, spec.file))) return undefined;
-  return JSON.parse(readFileSync(join(dir, spec.file), 'utf8')) as PeerCase[];
+  const cases = JSON.parse(readFileSync(join(dir, spec.file), 'utf8')) as PeerCase[];
+  return spec.select === undefined ? cases : cases.filter(spec.select);
 }

@@ -10,7 +10,7 @@ export const DELIBERATE_DIFFERENCES: Readonly<Record<string, string>> = {
   'jsonrepair-0411': 'text after a complete root (`{"a":2}foo`) is trailing prose, trimmed and recorded',
   'jsonrepair-0409': 'of several roots (`{"a":2}{}`) the first is taken and the others counted (otherValidCandidates)',
   'jsonrepair-0412': 'leading prose is trimmed and the cut-off `[` closed as a truncated array (as in json/conformance/skip.json)',
-  // Issue 41: a member cut off at the end of the text is dropped and recorded, never given an
+  // A member cut off at the end of the text is dropped and recorded, never given an
   // invented value (jsonrepair fills null or 0; json_repair and partial_json drop it, as here).
   'jsonrepair-0102': 'a member cut off after its colon is dropped, not given null',
   'jsonrepair-0103': 'a member cut off after its key is dropped, not given null',
@@ -18,7 +18,6 @@ export const DELIBERATE_DIFFERENCES: Readonly<Record<string, string>> = {
   'jsonrepair-0117': 'a member cut off inside its key is dropped, not given null',
   'jsonrepair-0174': 'a member cut off after its colon is dropped, not given null',
   'jsonrepair-0373': 'a member whose number is cut off at its sign is dropped, not completed to -0',
-  'partial_json-0034': 'a cut-off object reads as what its complete part holds (`{0` → `{}`, the cut member dropped); the peer refuses it',
   // json_repair: outcomes that hang on the peer's implementation, not on the text.
   'json_repair-0295': "the peer refuses a schema nested past its recursion limit; text and schema are valid",
   'json_repair-0299': 'skip_json_loads is a speed switch yet flips the peer to a refusal; without it the peer returns 1 (json_repair-0276), as Airlock does',

@@ -3,7 +3,8 @@
  *
  *   npx tsx src/conformance/print-conformance.ts [--corpus <name>] [--misses] [--kind <kind>] [--out-of-scope]
  *
- * `--corpus` one of json_repair, baml, jsonrepair, best_effort, partial_json (repeatable);
+ * `--corpus` one of json_repair, baml, jsonrepair, best_effort, and the partial corpora
+ * partial_json, baml_streaming, best_effort_partial (repeatable);
  * `--kind` keeps the cases whose kind (`repair`, `schema`, `throw`) or group starts with it;
  * `--misses` lists every miss and deliberate case; `--out-of-scope` lists the reasons.
  */

@@ -1,14 +1,15 @@
 /**
  * Runs the peers' corpora through `safeParse` and scores each case: matched, missed, out of
  * scope (with the reason) or on the deliberate list. A match is, for a case expecting a value,
- * success with a value deep-equal to it (key order ignored, numbers by value); for a case the
- * peer refuses, a refusal. Also counts the values Airlock returns where the peer refuses.
+ * success with a value deep-equal to it (key order ignored, numbers by value; through the plan's
+ * view of the result where the peer's output has its own form, as BAML's streamed one); for a
+ * case the peer refuses, a refusal. Also counts the values Airlock returns where the peer refuses.
  */
 import { jsonEqual } from '../json/conformance/load-conformance.js';
 import { repairJson } from '../json/repair-json.js';
 import { safeParse } from '../pipeline/safe-parse.js';
 import type { ParseResult } from '../types.js';
-import { peerRefuses, type CasePlan, type Expectation } from './case-plan.js';
+import { peerRefuses, type CasePlan, type Expectation, type ResultView } from './case-plan.js';
 import { CORPORA, loadCorpus, type CorpusName, type CorpusSpec, type PeerCase } from './corpora.js';
 import { DELIBERATE_DIFFERENCES } from './deliberate-differences.js';
 import { planCase } from './plan-corpus.js';
@@ -44,14 +45,14 @@ function describeExpectation(expect: Expectation): string {
   return JSON.stringify(expect.value) ?? 'undefined';
 }
 
-function describeResult(result: ParseResult<unknown>): string {
-  if (result.success) return JSON.stringify(result.data) ?? 'undefined';
+function describeResult(result: ParseResult<unknown>, view: ResultView = (r) => (r.success ? r.data : undefined)): string {
+  if (result.success) return JSON.stringify(view(result)) ?? 'undefined';
   const why = result.extractionError ?? result.validationErrors?.[0]?.message ?? '';
   return `refused (${result.failure})${why === '' ? '' : `: ${why}`}`;
 }
 
-function matches(expect: Expectation, result: ParseResult<unknown>): boolean {
-  if (expect.kind === 'value') return result.success && jsonEqual(result.data, expect.value);
+function matches(expect: Expectation, result: ParseResult<unknown>, view: ResultView | undefined): boolean {
+  if (expect.kind === 'value') return result.success && jsonEqual(view === undefined ? result.data : view(result), expect.value);
   if (expect.kind === 'empty') return !result.success || result.data === '';
   return !result.success;
 }
@@ -79,7 +80,7 @@ export function runCase(corpus: CorpusName, c: PeerCase, deliberate: Readonly<Re
     return { ...base, status: 'out_of_scope', reason: plan.reason, peerRefuses: refuses, inventedValue: false, staleDeliberate: false, expected: '', got: '' };
   }
   const result = plan.via === 'repairJson' ? viaRepairJson(c.input) : safeParse(c.input, plan.contract, plan.options);
-  const matched = matches(plan.expect, result);
+  const matched = matches(plan.expect, result, plan.view);
   const refuses = peerRefuses(plan.expect);
   const inventedValue = refuses && !matched;
   const why = deliberate[c.id];
@@ -92,7 +93,7 @@ export function runCase(corpus: CorpusName, c: PeerCase, deliberate: Readonly<Re
     inventedValue,
     staleDeliberate: why !== undefined && matched,
     expected: describeExpectation(plan.expect),
-    got: describeResult(result),
+    got: describeResult(result, plan.view),
   };
 }
 
@@ -176,7 +177,7 @@ export function tallyByGroup(outcomes: readonly CaseOutcome[]): Tally[] {
 }
 
 /** Bench metric names of the headline rates (`conformance.<name>`). */
-export type HeadlineRate = 'json_repair' | 'baml' | 'baml_default' | 'jsonrepair' | 'best_effort' | 'partial_json';
+export type HeadlineRate = 'json_repair' | 'baml' | 'baml_default' | 'jsonrepair' | 'best_effort' | 'partial_json' | 'baml_streaming' | 'best_effort_partial';
 
 /**
  * The headline match rates (0–1) of the corpora that ran; `baml_default` counts the BAML cases

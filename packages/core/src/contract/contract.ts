@@ -55,6 +55,11 @@ export interface YamlHints {
   /** Wrapper keys whose body models indent one level too shallow (`draft_scores:`), re-indented under them. */
   readonly wrapperKeys?: readonly string[];
   /**
+   * Words of numbered record labels (`Draft` for `Draft 1:`, `draft_2:`, `DRAFT-3:`; any case): the
+   * rows a model writes at such a label's own indentation are re-indented under it. None by default.
+   */
+  readonly numberedLabels?: readonly string[];
+  /**
    * Keys of objects below the root (list items, sections), added to those the schema declares:
    * several of them on one list item's line are split (`- id: Q01 phase: foundation`). For a
    * contract whose schema names no such keys (a generic document of a known vocabulary).

@@ -57,6 +57,7 @@ const SPEC_FIELDS = [
   'order',
   'replaceInvalid',
   'noteEmpty',
+  'stream',
 ] as const satisfies readonly (keyof NormalizationSpec)[];
 
 /** `epics[].user_stories` → `user_stories`: the YAML repairs see plain key names. */

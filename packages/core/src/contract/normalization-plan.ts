@@ -306,3 +306,5 @@ export function planFor(contract: Contract<unknown>): NormalizationPlan {
 }
 
 export { UNKNOWN_MODEL };
+/** A spec path as full patterns, and a pattern split into its parent and last key (for stages outside this file). */
+export { expand as expandSpecPath, splitPattern };

@@ -170,6 +170,21 @@ export interface AttributionRule {
   readonly requiredWith?: string;
 }
 
+/**
+ * How a partial value (a prefix of a streamed answer read with `partial: true`, see
+ * docs/streaming.md) shows places of this contract while they are still arriving. Paths as in
+ * the rest of the spec; an element place is `issues[]`.
+ *
+ * @example
+ * const stream: StreamSpec = { atomic: ['issues[]', 'verdict'], requiredToStart: ['issues[].id'] };
+ */
+export interface StreamSpec {
+  /** Places whose value appears only once complete (like BAML's `@stream.done`): a list item, a string. */
+  readonly atomic?: readonly string[];
+  /** Fields an object needs before it appears at all (like BAML's `@stream.not_null`); at the root, before any value does. */
+  readonly requiredToStart?: readonly string[];
+}
+
 /** The normalization spec of a contract; every field is optional. */
 export interface NormalizationSpec {
   /** Wrapper keys unwrapped at the root, in addition to {@link DEFAULT_WRAPPER_KEYS}. */
@@ -213,7 +228,7 @@ export interface NormalizationSpec {
   readonly paths?: readonly string[];
   /** Field path → key of `options.context` it must equal (filled or canonicalized). */
   readonly context?: Readonly<Record<string, string>>;
-  /** Prompt-echo marker lists; the seed's lists when omitted. */
+  /** Prompt-echo marker lists; each list omitted is the default's (`DEFAULT_PROMPT_ECHO`, in `@airlock/core/internal`). */
   readonly promptEcho?: PromptEchoMarkers;
   /**
    * `drop`: a null in an optional, non-nullable property means the field was
@@ -246,14 +261,21 @@ export interface NormalizationSpec {
   readonly replaceInvalid?: Readonly<Record<string, unknown>>;
   /** List paths that are valid when empty but worth a notice (the value is not changed). */
   readonly noteEmpty?: readonly string[];
+  /** How partial values of a streamed answer show places still arriving (see {@link StreamSpec}). */
+  readonly stream?: StreamSpec;
 }
 
 /** Wrapper keys accepted across artifacts (output-normalization seed). */
 export const DEFAULT_WRAPPER_KEYS: readonly string[] = ['output', 'result', 'response', 'data', 'document', 'artifact'];
 
-/** The seed's prompt-echo markers. */
+/**
+ * The prompt-echo markers of a contract that names none: the seed's prompt headings, and as
+ * the only schema marker the heading that introduces an expected format. An artifact's own
+ * headings (a ticket section of its prompt) are its contract's to add, as the shipped
+ * contracts of `@airlock/contracts` do.
+ */
 export const DEFAULT_PROMPT_ECHO: Required<Omit<PromptEchoMarkers, 'enabled'>> = {
   hard: ['CRITICAL OUTPUT RULE:', 'CONTEXT REFRESH:'],
   soft: ['## System Role', '## Task', '## Instructions', '## Expected Output Format', '## Context'],
-  schema: ['## Expected Output Format', '### ticket_details', '# Ticket:'],
+  schema: ['## Expected Output Format'],
 };

@@ -5,7 +5,7 @@
  * (`leading_prose_trimmed`, `trailing_prose_trimmed`, `orphan_fence_trimmed`,
  * `trailing_noise_trimmed`).
  */
-import type { Category } from '../types.js';
+import type { Category } from '../intervention-kinds.js';
 
 export const JSON_CODES = [
   'single_quoted_string',

@@ -5,7 +5,7 @@
  * profile can forbid the loose ones (`deny: ['enum_mention_found']` or the
  * whole `coercion` category).
  */
-import type { Category, Stage } from '../types.js';
+import type { Category, Stage } from '../intervention-kinds.js';
 
 export const ALIGN_CODES = [
   'scalar_quotes_removed',

@@ -1,5 +1,5 @@
 /**
- * The schema-aligned leftovers of issue 41, end to end through safeParse on
+ * The schema-aligned leftovers, end to end through safeParse on
  * byte-exact raw text: a union whose first valid branch would strip keys
  * (`union_keys_kept`, a notice), and linear work for each new reading
  * (accent-folded keys, accent-folded mentions, yes/no and caseless booleans,

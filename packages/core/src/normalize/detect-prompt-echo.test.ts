@@ -7,6 +7,12 @@ import { safeParse } from '../pipeline/safe-parse.js';
 import { detectPromptEcho, startsWithRootKey } from './detect-prompt-echo.js';
 
 const prd = toContract(z.object({ schema_version: z.number(), title: z.string() }));
+/** The same artifact with its prompt's own section headings as schema markers, as a shipped contract names them. */
+const ticketPrd = defineContract({
+  name: 'ticket-prd',
+  schema: z.object({ schema_version: z.number(), title: z.string() }),
+  promptEcho: { schema: ['## Expected Output Format', '### ticket_details', '# Ticket:'] },
+});
 
 describe('detectPromptEcho', () => {
   it('flags a hard marker with a soft marker', () => {
@@ -25,12 +31,18 @@ describe('detectPromptEcho', () => {
   });
 
   it('flags a schema echo: a root key first, then a structured prompt marker', () => {
-    expect(detectPromptEcho('schema_version: 1\ntitle: x\n### ticket_details\nid: T-1', prd)?.kind).toBe('schema');
-    expect(detectPromptEcho('{"schema_version": 1, "title": "# Ticket: T-1"}', prd)?.kind).toBe('schema');
+    expect(detectPromptEcho('schema_version: 1\ntitle: x\n## Expected Output Format\nYAML', prd)?.kind).toBe('schema');
+    expect(detectPromptEcho('schema_version: 1\ntitle: x\n### ticket_details\nid: T-1', ticketPrd)?.kind).toBe('schema');
+    expect(detectPromptEcho('{"schema_version": 1, "title": "# Ticket: T-1"}', ticketPrd)?.markers).toEqual(['# Ticket:']);
+  });
+
+  it('knows no artifact\'s headings unless the contract names them', () => {
+    expect(detectPromptEcho('schema_version: 1\ntitle: x\n### ticket_details\nid: T-1', prd)).toBeNull();
+    expect(detectPromptEcho('{"schema_version": 1, "title": "# Ticket: T-1"}', prd)).toBeNull();
   });
 
   it('does not flag a schema marker when the output does not start with a root key', () => {
-    expect(detectPromptEcho('Here is the PRD.\n# Ticket: T-1\nschema_version: 1', prd)).toBeNull();
+    expect(detectPromptEcho('Here is the PRD.\n# Ticket: T-1\nschema_version: 1', ticketPrd)).toBeNull();
   });
 
   it('uses the contract marker lists and can be switched off', () => {

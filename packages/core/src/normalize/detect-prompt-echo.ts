@@ -7,7 +7,7 @@
  *   with at least one soft marker (`## Task`), so two hits or more.
  * - Schema echo: the output starts with a root key of the contract
  *   (`schema_version:`, `"candidates":`) and contains a structured prompt
- *   marker (`## Expected Output Format`, `# Ticket:`).
+ *   marker (`## Expected Output Format`, or one the contract names).
  */
 import type { Contract } from '../contract/contract.js';
 import { DEFAULT_PROMPT_ECHO } from '../contract/normalization-spec.js';

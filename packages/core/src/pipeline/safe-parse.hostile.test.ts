@@ -65,7 +65,7 @@ describe('safeParse on hostile input', () => {
     expect(early.success === false && early.extractionError).toMatch(/^Parsing stopped: the work budget/);
   });
 
-  /** The adversarial families of issue 20 (the bench grows the same ones to 4 MB and times them). */
+  /** The bench's adversarial families (the bench grows the same ones to 4 MB and times them). */
   const families: Record<string, (i: number) => string> = {
     genericTagLines: () => 'title: fix <T> now\n',
     genericTagItems: (i) => `  - id: T${i}\n    title: Update <T> handler\n    status: todo: now\n`,

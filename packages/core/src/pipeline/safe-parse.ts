@@ -15,10 +15,13 @@ import { deepEqual } from '../normalize/value-tree.js';
 import type { ParseFailure, ParseResult, ParseSuccess } from '../types.js';
 import { failure, FAILURE_RANK, reported } from './failure.js';
 import type { ArtifactPick, SafeParseOptions } from '../stage-types.js';
+import type { PartialOptions } from '../partial/partial-options.js';
 import { rootTakesText, tryCandidate, wantsScalar, type Attempt } from './try-candidate.js';
 import { candidateFormat } from './parse-candidate.js';
 import { WorkMeter } from '../work-meter.js';
 import { firstNonSpaceIndex } from '../first-non-space.js';
+import { parsePartial } from '../partial/partial-parser.js';
+import type { PartialParseResult } from '../partial/partial-result.js';
 
 /** Sources of candidates that are artifacts of their own (not another view of the whole text). */
 const ARTIFACT_SOURCES: ReadonlySet<Candidate['source']> = new Set(['fenced', 'tagged', 'tagged_unclosed']);
@@ -96,14 +99,19 @@ function repairOrder(candidates: Candidate[], contract: Contract<unknown>): Cand
 const DEFAULT_MAX_LENGTH = 16 * 1024 * 1024;
 
 /**
- * Parses model text against a contract without ever throwing.
+ * Parses model text against a contract without ever throwing. With `partial`, the text is a
+ * prefix of a streamed answer and the result is partial (see docs/streaming.md).
  *
  * @example
  * const result = safeParse('Sure!\n```json\n{"title":"x"}\n```', z.object({ title: z.string() }));
  * if (result.success) result.data.title // 'x'
  * else result.failure // 'empty_output' | 'no_candidate' | 'syntax' | 'schema' | …
+ * safeParse('{"title":"Fix lo', z.object({ title: z.string() }), { partial: true }).data // { title: 'Fix lo' }
  */
-export function safeParse<T>(raw: unknown, contractOrSchema: Contract<T> | AnySchema<T>, options: SafeParseOptions = {}): ParseResult<T> {
+export function safeParse<T>(raw: unknown, contractOrSchema: Contract<T> | AnySchema<T>, options: SafeParseOptions & { partial: true | PartialOptions }): PartialParseResult<T>;
+export function safeParse<T>(raw: unknown, contractOrSchema: Contract<T> | AnySchema<T>, options?: SafeParseOptions): ParseResult<T>;
+export function safeParse<T>(raw: unknown, contractOrSchema: Contract<T> | AnySchema<T>, options: SafeParseOptions = {}): ParseResult<T> | PartialParseResult<T> {
+  if (options.partial !== undefined && options.partial !== false) return parsePartial(raw, contractOrSchema, options.partial === true ? options : { ...options, ...options.partial });
   let contract: Contract<T>;
   try {
     contract = toContract(contractOrSchema);

@@ -6,7 +6,7 @@ function candidatesOf(raw: string, tags?: string[]) {
   return buildCandidates(raw, selectScan(raw), tags === undefined ? {} : { tags });
 }
 
-/** The issue's reproducer: a YAML list about generics, broken by one tab line. */
+/** A reproducer: a YAML list about generics, broken by one tab line. */
 function genericsList(items: number): string {
   let text = 'tasks:\n';
   for (let i = 0; i < items; i++) text += `  - id: T${i}\n    title: Update <T> handler\n    status: todo\n`;

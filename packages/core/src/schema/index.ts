@@ -9,6 +9,8 @@
  * checkProfile(review);
  * closedJsonSchema(review).additionalProperties // false
  * schemaFingerprint(review)                     // 64 hex digits
+ *
+ * @module @airlock/core/schema
  */
 export { checkProfile, profileViolations, AgentSchemaProfileError, type ProfileViolation } from './check-profile.js';
 export { closedJsonSchema, JSON_SCHEMA_DIALECT, type JsonSchema } from './closed-json-schema.js';

@@ -35,4 +35,23 @@ describe('resolveYamlHints', () => {
     expect(outcome.ok && outcome.value).toEqual({ questions: [{ id: 'Q01', phase: 'a' }], status: 'Fix phase: two', meta: {} });
     expect(outcome.interventions.map((i) => i.rule)).toEqual(['yaml_inline_keys_split', 'yaml_plain_scalar_colon_quoted']);
   });
+
+  it('takes numbered label words from the contract and the call only, lower-cased, ignoring what is not a word', () => {
+    expect(resolveYamlHints(contract).numberedLabels).toEqual([]);
+    const scorecard = defineContract({ name: 'scorecard', schema: z.record(z.string(), z.unknown()), yaml: { numberedLabels: [' Draft ', ''] } });
+    expect(resolveYamlHints(scorecard).numberedLabels).toEqual(['draft']);
+    expect(resolveYamlHints(scorecard, { numberedLabels: ['Option', 7, 'DRAFT'] as never }).numberedLabels).toEqual(['draft', 'option']);
+  });
+
+  it('re-indents the rows under a numbered label of a word the contract names, in any spelling of the number', () => {
+    const scorecard = defineContract({ name: 'scorecard', schema: z.record(z.string(), z.unknown()), yaml: { numberedLabels: ['Draft'] } });
+    for (const label of ['Draft 1', 'draft1', 'DRAFT-01', 'draft_1']) {
+      const outcome = parseYamlCandidate(rawCandidate(`${label}:\ncoverage: 18\n`), { mode: 'repair', contract: scorecard });
+      expect(outcome.ok && outcome.value, label).toEqual({ [label]: { coverage: 18 } });
+    }
+    for (const label of ['Drafts 1', 'Draft one', 'Option 1']) {
+      const outcome = parseYamlCandidate(rawCandidate(`${label}:\ncoverage: 18\n`), { mode: 'repair', contract: scorecard });
+      expect(outcome.ok && outcome.value, label).toEqual({ [label]: null, coverage: 18 });
+    }
+  });
 });

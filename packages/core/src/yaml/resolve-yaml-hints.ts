@@ -82,11 +82,14 @@ export function contractNestedChildren(contract: Contract<unknown> | undefined):
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
+/** A numbered label's word as the wrapper repair compares it: trimmed and lower-cased. */
+const labelWord = (word: string): string => word.trim().toLowerCase();
+
 /**
  * Runtime hints as given by a caller (`options.context.yaml`), read defensively: entries of
  * the wrong type are ignored. A list primary key may be written `{ primaryKey: 'id' }`.
  */
-function runtimeHints(runtime: YamlHints): { nestedChildren: Record<string, string[]>; listPrimaryKeys: Record<string, string>; freeTextKeys: string[]; wrapperKeys: string[] } {
+function runtimeHints(runtime: YamlHints): { nestedChildren: Record<string, string[]>; listPrimaryKeys: Record<string, string>; freeTextKeys: string[]; wrapperKeys: string[]; numberedLabels: string[] } {
   const nestedChildren: Record<string, string[]> = {};
   const listPrimaryKeys: Record<string, string> = {};
   const entries = (value: unknown): [string, unknown][] => (typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : []);
@@ -95,7 +98,7 @@ function runtimeHints(runtime: YamlHints): { nestedChildren: Record<string, stri
     const primary = typeof key === 'string' ? key : (key as { primaryKey?: unknown } | null)?.primaryKey;
     if (typeof primary === 'string' && list !== '__proto__') listPrimaryKeys[list] = primary;
   }
-  return { nestedChildren, listPrimaryKeys, freeTextKeys: strings(runtime.freeTextKeys), wrapperKeys: strings(runtime.wrapperKeys) };
+  return { nestedChildren, listPrimaryKeys, freeTextKeys: strings(runtime.freeTextKeys), wrapperKeys: strings(runtime.wrapperKeys), numberedLabels: strings(runtime.numberedLabels) };
 }
 
 /**
@@ -111,13 +114,17 @@ export function resolveYamlHints(contract: Contract<unknown> | undefined, runtim
   let listPrimaryKeys = hints.listPrimaryKeys ?? NONE;
   const freeTextKeys = new Set(hints.freeTextKeys ?? DEFAULT_FREE_TEXT_KEYS);
   const wrapperKeys = new Set(hints.wrapperKeys ?? []);
+  // Numbered labels (`Draft 1:`) are an artifact's words: none unless the contract or the call names them.
+  const numberedLabels = new Set(strings(hints.numberedLabels).map(labelWord));
   if (runtime !== undefined) {
     const extra = runtimeHints(runtime);
     nestedChildren = { ...nestedChildren, ...extra.nestedChildren };
     listPrimaryKeys = { ...listPrimaryKeys, ...extra.listPrimaryKeys };
     for (const key of extra.freeTextKeys) freeTextKeys.add(key);
     for (const key of extra.wrapperKeys) wrapperKeys.add(key);
+    for (const word of extra.numberedLabels) numberedLabels.add(labelWord(word));
   }
+  numberedLabels.delete('');
   const knownKeys = new Set<string>(contract?.knownKeys ?? []);
   for (const [parent, children] of Object.entries(nestedChildren)) {
     knownKeys.add(parent);
@@ -130,5 +137,5 @@ export function resolveYamlHints(contract: Contract<unknown> | undefined, runtim
   for (const key of freeTextKeys) knownKeys.add(key);
   const itemKeys = new Set<string>(contract === undefined ? [] : nestedSchemaKeys(contract));
   for (const key of hints.itemKeys ?? []) itemKeys.add(key);
-  return { nestedChildren, listPrimaryKeys, freeTextKeys, wrapperKeys, knownKeys, itemKeys };
+  return { nestedChildren, listPrimaryKeys, freeTextKeys, wrapperKeys, numberedLabels: [...numberedLabels], knownKeys, itemKeys };
 }

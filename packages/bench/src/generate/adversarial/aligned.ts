@@ -1,5 +1,5 @@
 /**
- * Adversarial families for the schema-aligned readings of issue 41 (accent-folded
+ * Adversarial families for the schema-aligned readings (accent-folded
  * keys and mentions, yes/no and caseless booleans, catchall values, union keys kept).
  * The suite parses them with `z.unknown()`, which measures the parse path of these
  * shapes; their readings against a contract are held linear by counted work in

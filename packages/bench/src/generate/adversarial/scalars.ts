@@ -1,5 +1,5 @@
 /**
- * Adversarial families for the scalar rules of issue 41: unquoted values that
+ * Adversarial families for the JSON repairer's scalar rules: unquoted values that
  * run past commas, line breaks and brackets, values opening with `/`, and numbers
  * with slashes or underscores. Each shape makes a naive reader look ahead from
  * every position (for a `key:`, a balancing bracket, a closing slash) and so

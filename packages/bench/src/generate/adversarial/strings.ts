@@ -1,5 +1,5 @@
 /**
- * Adversarial families for the string rules of issue 41: inner quotes in an object value
+ * Adversarial families for the JSON repairer's string rules: inner quotes in an object value
  * (each candidate end quote looks at a bounded stretch after it: whitespace, then one short
  * key), backslashes kept from escapes JSON lacks, and fence lines inside a string left open.
  * Each shape repeats the unit that makes a lookahead or a re-read happen as often as possible.

@@ -1,5 +1,5 @@
 /**
- * Adversarial families for the structural rules of issue 41: stray closers, bare
+ * Adversarial families for the JSON repairer's structural rules: stray closers, bare
  * words between members, code fence lines after an open structure, members cut
  * off at the end, comments holding brackets and several fenced roots. Each shape
  * makes a naive repairer look ahead from every token (for a `"key":` after a

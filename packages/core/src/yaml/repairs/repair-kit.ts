@@ -14,6 +14,8 @@ export interface ResolvedYamlHints {
   readonly freeTextKeys: ReadonlySet<string>;
   /** Wrapper keys whose body is indented one level too shallow, for the wrapper indentation repair. */
   readonly wrapperKeys: ReadonlySet<string>;
+  /** Lower-cased words of numbered record labels (`draft` for `Draft 1:`), for the same repair. */
+  readonly numberedLabels: readonly string[];
   /** Top-level keys of the contract (lets the inline-keys repair tell keys from prose). */
   readonly knownKeys: ReadonlySet<string>;
   /** Keys of the contract below its root (list items, sections): the whitelist on a list item's line. */

@@ -2,8 +2,8 @@
  * A wrapper key the contract names (`yaml.wrapperKeys`, e.g. a scorecard's
  * `draft_scores:`) emitted correctly but with its body one level too shallow
  * beneath it (at the wrapper's own indentation), or the rows under a numbered
- * label (`Draft 1:`) at the label's indentation. The shallow lines are indented
- * one level.
+ * label the contract names (`yaml.numberedLabels: ['Draft']` for `Draft 1:`) at
+ * the label's indentation. The shallow lines are indented one level.
  */
 import type { YamlLine } from '../line-table.js';
 import { nextContentLine } from '../line-table.js';
@@ -13,10 +13,19 @@ import { rewriteEntries } from './rewrite-lines.js';
 
 export const WRAPPER_INDENT_MESSAGE = 'Indented the body under a wrapper key one level deeper.';
 
-const DRAFT_LABEL = /^draft[\s_-]*\d+$/i;
+/** Separators between a label's word and its number (`Draft 1`, `draft_1`, `draft-1`, `draft1`), then digits. */
+const LABEL_NUMBER = /^[\s_-]*\d+$/;
+
+/** True for `<word><separators><digits>` with one of the contract's label words (any case). */
+function isNumberedLabel(name: string, words: readonly string[]): boolean {
+  if (words.length === 0) return false;
+  const lower = name.toLowerCase();
+  return words.some((word) => lower.startsWith(word) && LABEL_NUMBER.test(lower.slice(word.length)));
+}
 
 /**
  * @example
+ * // ctx from a contract with yaml: { wrapperKeys: ['draft_scores'], numberedLabels: ['Draft'] }
  * repairWrapperIndentation(toLines('draft_scores:\nDraft 1:\n  total_score: 40'), ctx).lines.map((l) => l.text)
  * // ['draft_scores:', '  Draft 1:', '    total_score: 40']
  */
@@ -41,8 +50,8 @@ function wrapperPass(lines: readonly YamlLine[], context: RepairContext): Repair
     if (context.hints.wrapperKeys.has(name)) {
       // Everything after the wrapper down to the end of its section is its body.
       end = blockEnd(lines, i, bodyCol);
-    } else if (DRAFT_LABEL.test(name) && next.value !== '') {
-      // Rubric rows run until the next bare key (the next draft) at this indentation.
+    } else if (next.value !== '' && isNumberedLabel(name, context.hints.numberedLabels)) {
+      // Rubric rows run until the next bare key (the next label) at this indentation.
       end = blockEnd(lines, i, bodyCol, (k) => {
         const e = entryAt(lines, k);
         return e.indent === entry.indent && (e.value === '' || e.dash);
