@@ -77,8 +77,9 @@ options:
                                     runtime context (what the contract's checks read), e.g.
                                     --context ctx.json; the metadata line records its
                                     fingerprint and --resume refuses another context
-  -t, --threads <n>                 worker threads, at most 32; 0 runs inline (default: inline
-                                    below 16 MiB of input, else one per available core)
+  -t, --threads <n>                 worker threads, at most 32; 0 runs inline; a log below
+                                    48 MiB runs inline whatever n says, since threads only pay
+                                    off above it (default: one per available core above it)
       --chunk-size <n>              records per task (default 256)
       --field <path>                dotted path to the model text in a record (default output)
       --id-field <path>             dotted path to the record id (default id)

@@ -13,15 +13,15 @@ import { openInputBytes, STDIN, type InputBytes } from './open-input-bytes.js';
 import type { InputRange } from './types.js';
 
 /**
- * Plain input below this size runs inline by default: starting threads would cost more than
- * they save. Measured with `packages/bench/src/macro/thread-crossover.ts` (the built CLI, one
- * fresh process per run, inline against 2 threads, median of 3–5 rounds per size, generated
- * logs of 64 KiB–16 MiB, 2 cores shared with other work): inline won at every size up to 2 MiB
- * in all four runs; the pool first won at 4 MiB, at 8 MiB, and in two runs not up to 16 MiB.
- * 16 MiB is the median crossover (figures in the bench README); rerun the script after
- * changes to the batch hot path, which should move it down.
+ * Plain input below this size runs inline by default, and with explicit threads from the CLI:
+ * starting threads would cost more than they save. Each worker thread is a fresh V8 isolate that
+ * loads the modules and optimizes the pipeline's code again, and on 2 cores two busy threads
+ * each run slower than one alone. Measured 2026-11-27 (0.1.0, the built CLI, one fresh process
+ * per run, `--threads 2` against inline, 2 cores, best or median of 3–5): inline won at 20 MB
+ * (1.26 vs 1.40 s) and at 32 MB (1.67 vs 1.74 s); 2 threads won at 64 MB (2.49 vs 2.65 s) and at
+ * 100 MB (3.39 vs 3.74 s). 48 MiB sits between; the bench's crossover sweep measures it again.
  */
-export const INLINE_BELOW_BYTES = 16 * 1024 * 1024;
+export const INLINE_BELOW_BYTES = 48 * 1024 * 1024;
 
 /** Gzip logs expand several times: their threshold is on this fraction of the file size. */
 const GZIP_EXPANSION = 8;

@@ -129,7 +129,7 @@ export interface RunBatchOptions {
   /** NDJSON result file; its checkpoint is `<output>.checkpoint.json`. */
   output: string;
   contract: ContractRef;
-  /** Worker threads; 0 runs inline on the calling thread. Default: inline below 16 MiB of input (2 MiB gzip), else one per core (at most 32). */
+  /** Worker threads; 0 runs inline on the calling thread. Default: inline below 48 MiB of input (6 MiB gzip), else one per core (at most 32). */
   threads?: number;
   /**
    * With `threads`: input known to be smaller than this (plain-equivalent bytes, as the default
