@@ -50,19 +50,19 @@ export const JSON_CODES = [
   'number_leading_zero',
   'number_incomplete',
   'number_grouped',
-  // structure (issue 41)
+  // structure
   'stray_closing_bracket_skipped',
   'truncated_member_dropped',
   'stray_word_dropped',
   'structure_closed_at_fence',
   'root_continuation_dropped',
-  // scalars (issue 41)
+  // scalars
   'unquoted_text_spanned',
   'number_underscores',
   'number_fraction_quoted',
   'python_tuple',
   'python_set',
-  // strings (issue 41)
+  // strings
   'lone_backslash_escaped',
   'unclosed_string_fence_trimmed',
   'string_closing_line_break_trimmed',
@@ -113,19 +113,19 @@ export const JSON_CODE_INFO: { readonly [K in JsonCode]: { readonly category: Ca
   number_leading_zero: { category: 'parser_fix', message: 'Quoted a number with leading zeros as a string to keep its digits.' },
   number_grouped: { category: 'parser_fix', message: 'Removed the thousands separators of a number (-2,000.00 → -2000.00).' },
   number_incomplete: { category: 'parser_fix', message: 'Completed a number missing its digits (e.g. 2e, -).' },
-  // structure (issue 41)
+  // structure
   stray_closing_bracket_skipped: { category: 'parser_fix', message: 'Skipped a closing bracket mid-document: what follows it continues the same object or array.' },
   truncated_member_dropped: { category: 'dropped', message: 'Dropped a member cut off at the end of the data (a key without its value, a half-written key, literal or sign) instead of inventing its value.' },
   stray_word_dropped: { category: 'dropped', message: 'Dropped a bare word standing between the members of an object.' },
   structure_closed_at_fence: { category: 'synthesized', message: 'Closed an object or array left open where a Markdown code fence line ends the data (truncated output).' },
   root_continuation_dropped: { category: 'dropped', message: 'Dropped data after a root value that ended early (a comma or a member follows it).' },
-  // scalars (issue 41)
+  // scalars
   unquoted_text_spanned: { category: 'parser_fix', message: 'Quoted an unquoted value holding commas, line breaks or brackets, up to the delimiter that ends its member.' },
   number_underscores: { category: 'parser_fix', message: 'Removed the underscores grouping the digits of a number (82_461_110 → 82461110).' },
   number_fraction_quoted: { category: 'parser_fix', message: 'Quoted a number written with a slash (1/3, 12/31/2024) as a string.' },
   python_tuple: { category: 'parser_fix', message: 'Replaced a Python tuple (1, 2) with an array; parentheses around a single value were removed.' },
   python_set: { category: 'parser_fix', message: 'Replaced a Python set {1, 2} with an array.' },
-  // strings (issue 41)
+  // strings
   lone_backslash_escaped: { category: 'parser_fix', message: 'Escaped a backslash that began no JSON escape (as in \\s or \\( of a regular expression), keeping it as written.' },
   unclosed_string_fence_trimmed: { category: 'cleanup', message: 'Trimmed a Markdown code fence line, and the text after it, from a string left open at the end of the data.' },
   string_closing_line_break_trimmed: { category: 'cleanup', message: 'Trimmed the raw line break before a string\'s closing quote, which stood on its own line.' },

@@ -1,5 +1,5 @@
 /**
- * Python tuples and sets as values (issue 41): `(1, 2)` and `{1, 2}` become
+ * Python tuples and sets as values: `(1, 2)` and `{1, 2}` become
  * arrays, `(1)` is a grouping; prose in parentheses and objects stay as they were.
  */
 import { describe, expect, it } from 'vitest';

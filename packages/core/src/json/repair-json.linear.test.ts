@@ -77,7 +77,7 @@ const FAMILIES: Record<string, (n: number) => string> = {
   groupsThenKey: (n) => '{"a": 1' + ',000'.repeat(n / 4) + ': x}',
   endlessStrings: (n) => "x `'a[".repeat(n / 6),
   endlessApostrophes: (n) => "\n\\,it's `[".repeat(n / 10),
-  // scalars (issue 41): commas and line breaks that do not end a value, each looked past once.
+  // scalars: commas and line breaks that do not end a value, each looked past once.
   spannedCommas: (n) => '{a: ' + 'x, y '.repeat(n / 5) + '}',
   spannedLines: (n) => '{a: ' + 'x\ny '.repeat(n / 4) + '}',
   keyLikeCommas: (n) => '{a: ' + 'x, yyyy-yyyy '.repeat(n / 14) + '}',
@@ -94,7 +94,7 @@ const FAMILIES: Record<string, (n: number) => string> = {
   unclosedSets: (n) => '[' + '{"a", '.repeat(n / 6),
   setLikeObjects: (n) => '[' + '{"a", "b": 1}, '.repeat(n / 15) + ']',
   nestedSets: (n) => '{1, '.repeat(n / 4),
-  // strings (issue 41): inner quotes in an object value, each followed by what a member lookahead reads.
+  // strings: inner quotes in an object value, each followed by what a member lookahead reads.
   valueInnerQuotes: (n) => '{"a": "' + 'x "y" '.repeat(n / 6) + '"}',
   valueQuoteCommas: (n) => '{"a": "' + 'x", y '.repeat(n / 6) + '"}',
   valueQuotedKeys: (n) => '{"a": "' + 'x", "y" z '.repeat(n / 10) + '"}',
@@ -103,7 +103,7 @@ const FAMILIES: Record<string, (n: number) => string> = {
   valueEmbedded: (n) => '{"a": "{' + '"k": "v"}, '.repeat(n / 11),
   lonelyBackslashes: (n) => '{"a": "' + '\\s'.repeat(n / 2) + '"}',
   fenceLines: (n) => '{"a": "x' + '\n```js\n'.repeat(n / 8) + '\n```\nprose',
-  // structure (issue 41): closers, words and fences each looked past a bounded stretch.
+  // structure: closers, words and fences each looked past a bounded stretch.
   strayClosers: (n) => '{"a": 1' + '}, "k": 1'.repeat(n / 9) + '}',
   closersBeforeNearKeys: (n) => '[' + '{} "' + 'x'.repeat(300) + '" '.repeat(1) + '{}, "k" '.repeat(n / 8) + ']',
   closersBeforeLongKeys: (n) => '[{}' + ' "'.repeat(n / 2),
@@ -167,7 +167,7 @@ describe('linear time (counted work, no clock)', () => {
     );
   });
 
-  it('repairJson: one object value holding 100,000 inner quotes (strings, issue 41)', () => {
+  it('repairJson: one object value holding 100,000 inner quotes (strings)', () => {
     const text = '{"notes": "' + 'said "hi", then '.repeat(50_000) + '"}';
     const r = { value: undefined as unknown };
     const perChar = work(() => {

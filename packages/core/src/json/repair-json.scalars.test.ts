@@ -1,5 +1,5 @@
 /**
- * Scalar-level repairs of issue 41: unquoted object values that hold commas,
+ * Scalar-level repairs: unquoted object values that hold commas,
  * line breaks and brackets; values opening with `/`; numbers with underscores or
  * slashes. Each rule has positive cases, near misses it must leave to the plain
  * rules, and a profile that can deny it.

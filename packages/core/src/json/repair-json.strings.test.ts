@@ -1,5 +1,5 @@
 /**
- * The string rules of issue 41: unescaped quotes inside an object value, escapes JSON lacks
+ * The string rules: unescaped quotes inside an object value, escapes JSON lacks
  * keeping their backslash, and a code fence ending a string left open. Fixtures with whole
  * model outputs are in ./fixtures (unescaped-quotes-*, invalid-escape-*, fence-*).
  */

@@ -1,5 +1,5 @@
 /**
- * The structural rules of issue 41, on real inputs: a stray or missing closer
+ * The structural rules, on real inputs: a stray or missing closer
  * mid-document, a member cut off at the end, a bare word between members, comments
  * holding brackets, a code fence line ending the data, several fenced roots. Each
  * rule has its negatives: valid JSON and near-misses it must leave alone.

@@ -55,7 +55,7 @@ const CASES: [input: string, value: unknown, rules: string[], options?: RepairJs
   ['"a" + "b"', 'ab', ['string_concatenation']],
   ['{\\"a\\":1}', { a: 1 }, ['escaped_json_unescaped']],
   ['"{\\"a\\":1}"', { a: 1 }, ['stringified_json_unwrapped'], { expect: 'object' }],
-  // strings (issue 41): see repair-json.strings.test.ts. An unknown escape keeps its backslash;
+  // strings: see repair-json.strings.test.ts. An unknown escape keeps its backslash;
   // a backslash before a quote (or a lone C escape such as \\a) is dropped.
   ['"a\\qb"', 'a\\qb', ['lone_backslash_escaped']],
   ["\"it\\'s\"", "it's", ['invalid_escape']],
@@ -80,13 +80,13 @@ const CASES: [input: string, value: unknown, rules: string[], options?: RepairJs
   ['[2e]', [2], ['number_incomplete']],
   ['{"amount": -2,000.00, "n": 1,234,567\n}', { amount: -2000, n: 1234567 }, ['number_grouped', 'number_grouped']],
   ['{"a": 1,234: x}', { a: 1, 234: 'x' }, ['unquoted_key', 'unquoted_string']],
-  // scalars (issue 41): see repair-json.scalars.test.ts
+  // scalars: see repair-json.scalars.test.ts
   ['{"n": 82_461_110}', { n: 82461110 }, ['number_underscores']],
   ['{"key": 1/3}', { key: '1/3' }, ['number_fraction_quoted']],
   ['(1, 2)', [1, 2], ['python_tuple', 'python_tuple']],
   ['{"ids": {1, 2}}', { ids: [1, 2] }, ['python_set', 'python_set']],
   ['{sig: f(a, b), next: 1}', { sig: 'f(a, b)', next: 1 }, ['unquoted_key', 'unquoted_text_spanned', 'unquoted_key']],
-  // structure (issue 41): see repair-json.structure.test.ts
+  // structure: see repair-json.structure.test.ts
   ['{"a": 1}, "b": 2}', { a: 1, b: 2 }, ['stray_closing_bracket_skipped']],
   ['[1, tr', [1], ['truncated_structure_closed', 'truncated_member_dropped']],
   ['{"a": true, WORD "b": 1}', { a: true, b: 1 }, ['stray_word_dropped']],

@@ -1,5 +1,5 @@
 /**
- * What follows a root value (issue 41): further roots in later fenced blocks when
+ * What follows a root value: further roots in later fenced blocks when
  * the caller asks for all of them, and members that continue a root which ended
  * early (recorded as dropped, not trimmed as prose: see trailingTrims).
  */

@@ -1,7 +1,7 @@
 /**
- * The balanced-end scan of the JSON path, aware of comments (issue 41): a `//` or
+ * The balanced-end scan of the JSON path, aware of comments: a `//` or
  * `/* … *\/` comment is skipped whole before any bracket is counted, so
- * `// object b ]` inside an array does not end it. Text with no slash after the
+ * `// object b ]` inside an array does not end it. Text with no `//` or `/*` after the
  * opener takes the scanner's own scan (WASM when registered).
  */
 import { selectBalancedEnd } from '../scan/select-scanner.js';
@@ -49,8 +49,18 @@ function balancedEndSkippingComments(text: string, start: number, limit: number)
  * balancedEnd('[1, // b ]\n2]', 0) // 13
  */
 export function balancedEnd(text: string, start: number, limit = text.length): number {
-  const slash = text.indexOf('/', start);
-  return slash < 0 || slash >= limit ? selectBalancedEnd(text, start, limit) : balancedEndSkippingComments(text, start, limit);
+  return opensComment(text, start, limit) ? balancedEndSkippingComments(text, start, limit) : selectBalancedEnd(text, start, limit);
+}
+
+/**
+ * Whether `//` or `/*` occurs in `text[start, limit)`: only then can a comment hide a bracket.
+ * A lone `/` (paths such as `src/app.ts`, fractions) leaves the count to the scanner's scan.
+ */
+function opensComment(text: string, start: number, limit: number): boolean {
+  const line = text.indexOf('//', start);
+  if (line >= 0 && line < limit - 1) return true;
+  const block = text.indexOf('/*', start);
+  return block >= 0 && block < limit - 1;
 }
 
 /**

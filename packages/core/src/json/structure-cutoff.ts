@@ -1,5 +1,5 @@
 /**
- * A member cut off at the end of the data (issue 41): `{"key": ` or `{"ke` or
+ * A member cut off at the end of the data: `{"key": ` or `{"ke` or
  * `[1, tr` or `[- `. Its value was never written, so it is dropped and recorded
  * (`truncated_member_dropped`) rather than given an invented `null`, `true` or `0`.
  * A value that was started keeps what was written (`{"a": "app` → `{"a": "app"}`,

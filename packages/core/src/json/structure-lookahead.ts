@@ -1,5 +1,5 @@
 /**
- * Bounded look-aheads of the structural repairs (issue 41): whether a closer is
+ * Bounded look-aheads of the structural repairs: whether a closer is
  * stray, a bare word stands between members, a code fence line ends the data.
  * Each reads at most a constant number of characters past where it is asked,
  * so calling one per token keeps the repairer's single pass linear.
