@@ -1,5 +1,7 @@
 /**
- * `airlock parse`: one output through the pipeline, printed as JSON.
+ * `airlock parse`: one output through the pipeline, printed as JSON. With `--partial` the
+ * output is read as the prefix of a streamed answer (docs/streaming.md): the result holds the
+ * value received so far, `complete` and the state of every path still arriving.
  */
 import { parseArgs } from 'node:util';
 import { safeParse } from '@airlock/core';
@@ -19,7 +21,8 @@ function replacer(_key: string, value: unknown): unknown {
 }
 
 /**
- * Runs `airlock parse`; resolves to the exit status (0 valid, 1 invalid).
+ * Runs `airlock parse`; resolves to the exit status (0 valid, 1 invalid; with `--partial`, 0
+ * when the value received so far is valid).
  *
  * @example
  * process.exitCode = await parseCommand(['--contract', './contract.ts#review', 'output.txt'], processIo());
@@ -27,7 +30,7 @@ function replacer(_key: string, value: unknown): unknown {
 export async function parseCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { contract: { type: 'string', short: 'c' }, context: { type: 'string' }, compact: { type: 'boolean' }, pretty: { type: 'boolean' }, 'load-timeout': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { contract: { type: 'string', short: 'c' }, context: { type: 'string' }, compact: { type: 'boolean' }, partial: { type: 'boolean' }, pretty: { type: 'boolean' }, 'load-timeout': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     allowPositionals: true,
   });
   if (values.help === true) {
@@ -40,7 +43,7 @@ export async function parseCommand(args: string[], io: CliIo): Promise<number> {
   const context = values.context === undefined ? undefined : await readContextFile(values.context);
   const contract = await loadContract(parseContractSpec(values.contract), undefined, { timeoutMs: loadTimeout * 1000 });
   const text = await readTextInput(positionals[0], io.stdin);
-  const result = safeParse(text, contract, context === undefined ? {} : { context });
+  const result = safeParse(text, contract, { ...(context !== undefined && { context }), ...(values.partial === true && { partial: true }) });
   if (values.pretty === true && values.compact === true) throw new UsageError('--pretty and --compact exclude each other');
   io.stdout.write(values.pretty === true ? `${formatParseResult(result)}\n` : `${JSON.stringify(result, replacer, values.compact === true ? undefined : 2)}\n`);
   return result.success ? 0 : 1;

@@ -27,6 +27,8 @@ export interface QueuedBatchRequest {
   force: boolean;
   quiet: boolean;
   includeRaw: boolean;
+  /** Salvage the partial value of `truncated` failures (`--salvage-truncated`). */
+  salvageTruncated?: boolean;
   /** Exit 3 when most of the first 1,000 records are bad_record for one reason. */
   strictRecords?: boolean;
 }
@@ -52,6 +54,7 @@ export async function runQueuedBatch(request: QueuedBatchRequest, io: CliIo): Pr
     resume: request.resume,
     force: request.force,
     includeRaw: request.includeRaw,
+    ...(request.salvageTruncated === true && { salvageTruncated: true }),
     ...(request.context === undefined ? {} : { context: request.context }),
     ...(request.field === undefined ? {} : { field: request.field }),
     ...(request.idField === undefined ? {} : { idField: request.idField }),

@@ -20,7 +20,7 @@ usage:
 A contract is a .ts or .js module exporting a Zod schema (or any Standard
 Schema) or an Airlock contract; .ts modules load without a build step.`;
 
-export const PARSE_HELP = `usage: airlock parse --contract <module>#<export> [file|-] [--compact | --pretty] [--context <ctx.json>]
+export const PARSE_HELP = `usage: airlock parse --contract <module>#<export> [file|-] [--compact | --pretty] [--context <ctx.json>] [--partial]
 
 Parses one model output (a file, or stdin for "-" or no file) and prints the
 result as JSON: the validated data, or the failure class, with every
@@ -34,10 +34,14 @@ options:
       --compact                     print the result on one line
       --pretty                      print it for a person: the verdict, the value, the
                                     interventions as a table, the validation errors
+      --partial                     read the output as the start of a streamed answer: print
+                                    the value received so far with "complete" and the
+                                    "states" of the paths still arriving (incomplete, missing)
       --load-timeout <s>            seconds the contract module may take to load (default 30)
   -h, --help
 
-exit status: 0 valid, 1 invalid, 2 usage error (bad flag, missing file or contract)`;
+exit status: 0 valid (with --partial: valid so far), 1 invalid, 2 usage error (bad flag,
+missing file or contract)`;
 
 export const REPAIR_HELP = `usage: airlock repair [file|-] [--interventions] [--expect <object|array|any>] [--ndjson]
 
@@ -85,6 +89,10 @@ options:
       --id-field <path>             dotted path to the record id (default id)
       --include-raw                 write the parsed value before normalization (raw) on
                                     every success, not only where it differs from data
+      --salvage-truncated           for each record that fails as truncated (cut off), also
+                                    write the value its text supports so far and the state
+                                    of each open path as "salvaged" ({"data", "states"});
+                                    the record stays a truncated failure
       --resume                      continue an interrupted run from its checkpoint
       --force                       overwrite an existing output
       --stats-json <file>           also write the statistics as JSON

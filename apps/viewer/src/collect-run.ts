@@ -17,6 +17,8 @@ export interface ReportRecord {
   id: string | number | null;
   agent?: string;
   result: ParseResult<unknown>;
+  /** A `truncated` failure's partial value and open paths, in an output of a run with `--salvage-truncated`. */
+  salvaged?: { data: unknown; states: Record<string, string> };
 }
 
 /** A batch output to show: its metadata, its records, and (optionally) the run log's raw texts. */
@@ -93,6 +95,7 @@ export async function collectRun(input: ReportRunInput, chunkSize = DEFAULT_CHUN
     ruleCounts: Object.create(null) as Record<string, number>, agentInterventions: Object.create(null) as Record<string, number>,
     chunkSize, chunks: 0, hasRawText: input.rawText !== undefined,
   };
+  let salvaged = 0;
   // Chunks are compressed as they fill (on libuv's pool), so only compressed bytes pile up.
   const chunks: Promise<Buffer>[] = [];
   let chunk: string[] = [];
@@ -116,6 +119,10 @@ export async function collectRun(input: ReportRunInput, chunkSize = DEFAULT_CHUN
     bump(run.agentInterventions, record.agent ?? NO_AGENT, result.interventions.length);
     const text = input.rawText?.(record.line, record.file);
     const details: RecordDetails = text === undefined ? { result: shownResult(result) } : { text, result: shownResult(result) };
+    if (record.salvaged !== undefined) {
+      details.salvaged = record.salvaged;
+      salvaged++;
+    }
     chunk.push(JSON.stringify(details));
     if (chunk.length === chunkSize) close();
   }
@@ -123,5 +130,6 @@ export async function collectRun(input: ReportRunInput, chunkSize = DEFAULT_CHUN
   // One log: every record is in it, so the column would only repeat 0.
   if (files.names.length <= 1) run.file = [];
   run.chunks = chunks.length;
+  run.salvaged = salvaged;
   return { run, chunks: await Promise.all(chunks) };
 }

@@ -45,6 +45,8 @@ export interface EmbeddedRun {
   chunks: number;
   /** True when raw model text was available (the run log was found or given). */
   hasRawText: boolean;
+  /** Records written with a salvaged partial value (`airlock batch --salvage-truncated`); they are still failures. */
+  salvaged?: number;
 }
 
 /** Everything the page reads at load: the runs' indexes. */
@@ -60,6 +62,8 @@ export interface RecordDetails {
   text?: string;
   /** The record's `ParseResult`, as JSON. */
   result: Record<string, unknown>;
+  /** A `truncated` failure's partial value and the states of its open paths (`--salvage-truncated`). */
+  salvaged?: { data: unknown; states: Record<string, string> };
 }
 
 /** Element id of a detail chunk. */

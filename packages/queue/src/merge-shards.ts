@@ -23,6 +23,8 @@ export interface MergeShardsOptions {
   field: string;
   idField: string;
   includeRaw: boolean;
+  /** The run salvaged `truncated` failures (recorded in the metadata line as a local run records it). */
+  salvageTruncated?: boolean;
   /** When the run started (for throughput figures). */
   started: number;
   /** The input as the user wrote it and its fingerprint: the metadata line a local run writes. */
@@ -71,7 +73,7 @@ export async function mergeShards(options: MergeShardsOptions): Promise<BatchSta
   const out = createWriteStream(temporary);
   try {
     const metadata = batchMetadata({
-      contract: options.contract, contractRef: options.contractRef, field: options.field, idField: options.idField, includeRaw: options.includeRaw,
+      contract: options.contract, contractRef: options.contractRef, field: options.field, idField: options.idField, includeRaw: options.includeRaw, salvageTruncated: options.salvageTruncated === true,
       ...(options.input === undefined ? {} : { input: options.input }),
       ...(options.contextFingerprint === undefined ? {} : { contextFingerprint: options.contextFingerprint }),
     });

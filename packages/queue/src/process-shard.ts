@@ -44,6 +44,7 @@ export async function processShard(job: AdmittedShardJob, options: ProcessShardO
       idField: data.idField,
       range: data.shard,
       includeRaw: data.includeRaw,
+      salvageTruncated: data.salvageTruncated === true,
       expectFingerprint: data.contract.fingerprint,
       force: true,
       ...(job.context === undefined ? {} : { context: job.context }),

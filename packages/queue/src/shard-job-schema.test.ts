@@ -35,6 +35,12 @@ function outcome(data: unknown, id: string | undefined = VALID_ID): ShardJobData
 }
 
 describe('parseShardJob', () => {
+  it('passes salvageTruncated through, reads a job without it as before and refuses a non-boolean', () => {
+    expect(outcome({ ...VALID, salvageTruncated: true })).toEqual({ ...VALID, salvageTruncated: true });
+    expect(outcome(VALID)).not.toHaveProperty('salvageTruncated');
+    expect(typeof outcome({ ...VALID, salvageTruncated: 'yes' })).toBe('string');
+  });
+
   it('passes a well-formed job through unchanged, with or without a context', () => {
     expect(outcome(VALID)).toEqual(VALID);
     const { context: _, ...withoutContext } = VALID;

@@ -41,6 +41,8 @@ const shardJobSchema = z.strictObject({
   field: z.string().min(1).max(MAX_PATH),
   idField: z.string().min(1).max(MAX_PATH),
   includeRaw: z.boolean(),
+  // Optional: jobs of submitters from before the option read as without it.
+  salvageTruncated: z.boolean().optional(),
 });
 
 /**

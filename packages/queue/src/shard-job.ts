@@ -33,6 +33,8 @@ export interface ShardJobData {
   field: string;
   idField: string;
   includeRaw: boolean;
+  /** Write the partial value of each `truncated` failure (`RunBatchOptions.salvageTruncated`); absent means false. */
+  salvageTruncated?: boolean;
 }
 
 /** Return value of a shard job. */

@@ -32,6 +32,8 @@ export interface SubmitBatchOptions {
   idField?: string;
   /** Keep `raw` on every result line. */
   includeRaw?: boolean;
+  /** Write the partial value of each `truncated` failure beside it (`RunBatchOptions.salvageTruncated`). */
+  salvageTruncated?: boolean;
   /**
    * Runtime context given to every record's parse, as in a local run: written once as
    * `context.json` in the shard directory, named in each job by its fingerprint.
@@ -102,6 +104,7 @@ export async function submitBatch(options: SubmitBatchOptions): Promise<QueuedBa
   const field = options.field ?? 'output';
   const idField = options.idField ?? 'id';
   const includeRaw = options.includeRaw === true;
+  const salvageTruncated = options.salvageTruncated === true;
   const input = resolve(options.cwd ?? process.cwd(), options.input);
   const output = resolve(options.cwd ?? process.cwd(), options.output);
   const ref = resolveContractRef(options.contract, options.cwd);
@@ -119,7 +122,7 @@ export async function submitBatch(options: SubmitBatchOptions): Promise<QueuedBa
   if (existsSync(output) && options.force !== true) throw new BatchError('usage', `output ${options.output} exists; pass --force to overwrite it`);
   const shardBytes = options.shardBytes;
   const shards = await planShards(input, shardBytes === undefined ? {} : { shardBytes });
-  const runId = runIdOf([input, inputStat.size, inputStat.mtimeMs, contract.fingerprint, digest, contextFingerprint ?? null, field, idField, includeRaw, shards.length, shards.at(-1)?.end]);
+  const runId = runIdOf([input, inputStat.size, inputStat.mtimeMs, contract.fingerprint, digest, contextFingerprint ?? null, field, idField, includeRaw, shards.length, shards.at(-1)?.end, ...(salvageTruncated ? ['salvageTruncated'] : [])]);
   const shardDir = `${output}${SHARD_DIR_SUFFIX}`;
   if (options.resume !== true) await rm(shardDir, { recursive: true, force: true });
   await mkdir(shardDir, { recursive: true });
@@ -158,6 +161,7 @@ export async function submitBatch(options: SubmitBatchOptions): Promise<QueuedBa
         field,
         idField,
         includeRaw,
+        ...(salvageTruncated && { salvageTruncated }),
       };
       const add = async (): Promise<void> => {
         // A job left by an earlier submit (failed, or completed without its file) is replaced.
@@ -171,7 +175,7 @@ export async function submitBatch(options: SubmitBatchOptions): Promise<QueuedBa
     const failed = await waitForShards({ queue, events, pending, shardDir, total: shards.length, done, ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }) });
     if (failed.length > 0) throw new ShardsFailedError(failed, runId);
     const merged = await mergeShards({
-      shardDir, shards, output, contract, contractRef: options.contract, field, idField, includeRaw, started,
+      shardDir, shards, output, contract, contractRef: options.contract, field, idField, includeRaw, salvageTruncated, started,
       input: { files: [options.input], fingerprint: inputFingerprint },
       ...(contextFingerprint === undefined ? {} : { contextFingerprint }),
     });

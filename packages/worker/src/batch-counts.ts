@@ -26,6 +26,7 @@ export function emptyCounts(): BatchCounts {
     agents: Object.create(null) as Record<string, OutcomeCounts>,
     inputBytes: 0,
     truncated: 0,
+    salvaged: 0,
     examples: Object.create(null) as BatchCounts['examples'],
   };
 }
@@ -116,6 +117,7 @@ export function mergeCounts(into: BatchCounts, from: BatchCounts): void {
   into.inputBytes += from.inputBytes;
   // Counts from a checkpoint of an older version have neither.
   into.truncated += from.truncated ?? 0;
+  into.salvaged += from.salvaged ?? 0;
   // `into` holds earlier records (chunks merge in input order): its example stays.
   for (const [failure, example] of Object.entries(from.examples ?? {})) {
     if (example !== undefined && into.examples[failure as keyof BatchCounts['examples']] === undefined) into.examples[failure as keyof BatchCounts['examples']] = example;

@@ -8,6 +8,10 @@
  * `{"line":3,"id":"r3","agent":"coder","data":{…},"candidate":["fenced","json",10,52,null,"json"],"interventions":[…],"repaired":true}`
  * A failure line:
  * `{"line":4,"id":"r4","failure":"schema","validationErrors":[…],"raw":{…},"candidate":[…],"interventions":[]}`
+ * A `truncated` failure of a run with `salvageTruncated` also carries what its text supports so far:
+ * `{"line":5,"id":"r5","failure":"truncated","error":"…","salvaged":{"data":{"title":"Fix lo"},"states":{"(root)":"incomplete","title":"incomplete"}},…}`
+ * The `salvaged` field was added within format 2: it is optional, readers that do not know it
+ * ignore it, and outputs without it (older ones, runs without the option) read as before.
  */
 
 /**
@@ -61,6 +65,16 @@ export type WireCandidate = [
   tag?: string | null,
 ];
 
+/**
+ * What a `truncated` failure's text supports so far: the partial value, normalized and valid
+ * against the contract's partial view, and the state of every path not complete (`(root)`,
+ * `issues[2].title`: `incomplete` or `missing`), as partial parsing reports them.
+ */
+export interface SalvagedValue {
+  data: unknown;
+  states: Record<string, 'incomplete' | 'missing'>;
+}
+
 /** One result line as written (keys appear in this order; optional ones only when set). */
 export interface WireRecord {
   line: number;
@@ -77,6 +91,8 @@ export interface WireRecord {
   validationErrors?: { path: string; message: string }[];
   /** Success: only when it differs from `data` (or the run asked for raw values). Failure: whenever known. */
   raw?: unknown;
+  /** A `truncated` failure of a run with `salvageTruncated`, when its text already supports a value. */
+  salvaged?: SalvagedValue;
   candidate?: WireCandidate;
   interventions?: (WireIntervention | ShortWireIntervention)[];
   repaired?: true;

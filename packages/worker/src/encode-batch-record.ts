@@ -5,7 +5,7 @@
  * (and on `raw` when it differs from `data`).
  */
 import type { CandidateInfo, Intervention, ParseResult } from '@airlock/core';
-import type { WireCandidate } from './batch-format.js';
+import type { SalvagedValue, WireCandidate } from './batch-format.js';
 import { quoteJson } from '@airlock/core/internal';
 import { sameJsonValue } from './same-json-value.js';
 
@@ -146,12 +146,13 @@ function member(key: string, value: unknown): string {
 /**
  * One NDJSON result line (without its newline). Throws only when `data` or
  * `raw` cannot be serialized (a contract transform returning a cyclic value).
+ * `salvaged` (a `truncated` failure's partial value) is written after the failure's own fields.
  *
  * @example
  * encodeBatchRecord({ line: 1, id: 'r1', agent: undefined }, safeParse('{"a":1}', contract), false);
  * // '{"line":1,"id":"r1","data":{"a":1},"candidate":["raw","json",0,7]}'
  */
-export function encodeBatchRecord(place: RecordPlace, result: ParseResult<unknown>, includeRaw: boolean): string {
+export function encodeBatchRecord(place: RecordPlace, result: ParseResult<unknown>, includeRaw: boolean, salvaged?: SalvagedValue): string {
   let text = `{"line":${place.line}`;
   if (place.file !== undefined) text += `,"file":${JSON.stringify(place.file)}`;
   text += `,"id":${JSON.stringify(place.id)}`;
@@ -164,6 +165,7 @@ export function encodeBatchRecord(place: RecordPlace, result: ParseResult<unknow
     if (result.extractionError !== undefined) text += `,"error":${JSON.stringify(result.extractionError)}`;
     if (result.validationErrors !== undefined) text += `,"validationErrors":${JSON.stringify(result.validationErrors)}`;
     if (result.raw !== undefined) text += member('raw', result.raw);
+    if (salvaged !== undefined) text += `,"salvaged":{${member('data', salvaged.data).slice(1)},"states":${JSON.stringify(salvaged.states)}}`;
   }
   if (result.candidate !== undefined) text += `,"candidate":${candidateJson(result.candidate)}`;
   if (result.interventions.length > 0) text += `,"interventions":${wireInterventions(result.interventions)}`;

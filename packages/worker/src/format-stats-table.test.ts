@@ -46,6 +46,12 @@ describe('formatStatsTable', () => {
     expect(text).toContain('one example per failure class\n  bad_record          b.jsonl.gz line 5: field "output" is missing\n  schema              line 48 (id t48): priority: Expected number, received string');
   });
 
+  it('shows salvaged partial values under the truncated failures, and nothing when there are none', () => {
+    const text = formatStatsTable(stats({ failed: 100, failures: { schema: 60, truncated: 40 }, salvaged: 25 }));
+    expect(text).toMatch(/^ {4}truncated\s+40\s+4\.0%\n {6}partial value salvaged\s+25\s+2\.5%$/m);
+    expect(formatStatsTable(stats({ failures: { schema: 60, truncated: 40 } }))).not.toContain('salvaged');
+  });
+
   it('says when a run was interrupted or resumed', () => {
     const text = formatStatsTable(stats({ complete: false, resumedFrom: 256, threads: 0 }));
     expect(text).toContain('(inline, 1.5 s, resumed after 256 records)');

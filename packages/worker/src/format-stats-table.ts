@@ -20,7 +20,7 @@ function ranked(map: Record<string, number>): [string, number][] {
   return Object.entries(map).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
-function outcomeLines(counts: OutcomeCounts, truncated?: number): string[] {
+function outcomeLines(counts: OutcomeCounts, truncated?: number, salvaged?: number): string[] {
   const lines = [
     `${'records'.padEnd(30)}${number.format(counts.records).padStart(10)}`,
     row('valid, untouched', counts.validUntouched, counts.records),
@@ -29,7 +29,11 @@ function outcomeLines(counts: OutcomeCounts, truncated?: number): string[] {
   // Valid, but the model's output was cut off and the parser closed it: worth knowing.
   if (truncated !== undefined && truncated > 0) lines.push(row('output truncated', truncated, counts.records, 4));
   lines.push(row('failed', counts.failed, counts.records));
-  for (const [failure, n] of ranked(counts.failures as Record<string, number>)) lines.push(row(failure, n, counts.records, 4));
+  for (const [failure, n] of ranked(counts.failures as Record<string, number>)) {
+    lines.push(row(failure, n, counts.records, 4));
+    // Cut-off records written with their partial value (--salvage-truncated): still failures.
+    if (failure === 'truncated' && salvaged !== undefined && salvaged > 0) lines.push(row('partial value salvaged', salvaged, counts.records, 6));
+  }
   return lines;
 }
 
@@ -77,7 +81,7 @@ export interface FormatStatsOptions {
  * console.log(formatStatsTable(await runBatch(options)));
  */
 export function formatStatsTable(stats: BatchStats, options: FormatStatsOptions = {}): string {
-  const lines = outcomeLines(stats, stats.truncated);
+  const lines = outcomeLines(stats, stats.truncated, stats.salvaged);
   lines.push(...exampleLines(stats.examples));
   const rules = ranked(stats.rules);
   const topRules = options.topRules ?? rules.length;

@@ -21,7 +21,7 @@ export { emptyCounts, mergeCounts, outcomeOf, countResult, NO_AGENT } from './ba
 export { checkpointPath, readCheckpoint, type Checkpoint } from './checkpoint.js';
 export { formatStatsTable, type FormatStatsOptions } from './format-stats-table.js';
 export { readBatchOutput, decodeBatchRecord, checkBatchMetadata, type BatchResultRecord, type BatchOutputReader } from './read-batch-output.js';
-export { BATCH_FORMAT_VERSION, type WireRecord, type WireCandidate, type WireIntervention } from './batch-format.js';
+export { BATCH_FORMAT_VERSION, type WireRecord, type WireCandidate, type WireIntervention, type SalvagedValue } from './batch-format.js';
 export { diffBatches, type BatchDiff, type OutcomeChange } from './diff-batches.js';
 export { formatDiff } from './format-diff.js';
 export { airlockVersion } from './airlock-version.js';

@@ -65,8 +65,8 @@ async function resumeMismatch(options: OpenBatchOutputOptions, checkpoint: Check
   if (have.contract.fingerprint !== want.contract.fingerprint || checkpoint.fingerprint !== want.contract.fingerprint) {
     return `${options.output} was made with contract ${have.contract.name} (fingerprint ${have.contract.fingerprint}), not ${want.contract.name} (${want.contract.fingerprint})`;
   }
-  if (have.options.field !== want.options.field || have.options.idField !== want.options.idField || have.options.includeRaw !== want.options.includeRaw) {
-    return `${options.output} was made with --field ${have.options.field} --id-field ${have.options.idField}${have.options.includeRaw ? ' --include-raw' : ''}`;
+  if (have.options.field !== want.options.field || have.options.idField !== want.options.idField || have.options.includeRaw !== want.options.includeRaw || have.options.salvageTruncated !== want.options.salvageTruncated) {
+    return `${options.output} was made with --field ${have.options.field} --id-field ${have.options.idField}${have.options.includeRaw ? ' --include-raw' : ''}${have.options.salvageTruncated === true ? ' --salvage-truncated' : ''}`;
   }
   const haveContext = have.context?.fingerprint;
   const wantContext = want.context?.fingerprint;

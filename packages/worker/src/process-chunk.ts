@@ -8,6 +8,8 @@ import { isUtf8 } from 'node:buffer';
 import { countResult, emptyCounts } from './batch-counts.js';
 import { firstLine } from './batch-error.js';
 import { getPath } from './get-path.js';
+import { salvageTruncated } from './salvage-truncated.js';
+import type { SalvagedValue } from './batch-format.js';
 import { encodeBatchRecord, type RecordPlace } from './encode-batch-record.js';
 import { findInvalidUtf8 } from './find-invalid-utf8.js';
 import type { BatchCounts } from './types.js';
@@ -24,6 +26,8 @@ export interface ChunkInput {
   idField: string;
   /** Write `raw` on every success. */
   includeRaw: boolean;
+  /** Write the partial value of each `truncated` failure beside it (`RunBatchOptions.salvageTruncated`). */
+  salvageTruncated?: boolean;
   /** The input file, written on each result line in a run of several inputs. */
   file?: string;
   /**
@@ -78,12 +82,20 @@ function typeName(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-function serialize(place: RecordPlace, result: ParseResult<unknown>, includeRaw: boolean): string {
+/** A result line, and whether it carries the salvaged value it was given. */
+interface EncodedLine {
+  text: string;
+  salvaged: boolean;
+}
+
+function serialize(place: RecordPlace, result: ParseResult<unknown>, includeRaw: boolean, salvaged: SalvagedValue | undefined): EncodedLine {
   try {
-    return encodeBatchRecord(place, result, includeRaw);
+    return { text: encodeBatchRecord(place, result, includeRaw, salvaged), salvaged: salvaged !== undefined };
   } catch (error) {
+    // A salvage that cannot be written must not cost the record its failure line.
+    if (salvaged !== undefined) return serialize(place, result, includeRaw, undefined);
     // Only a contract transform producing a cyclic value gets here.
-    return encodeBatchRecord(place, badRecord(`line ${place.line}: result could not be serialized: ${firstLine(String(error))}`), includeRaw);
+    return { text: encodeBatchRecord(place, badRecord(`line ${place.line}: result could not be serialized: ${firstLine(String(error))}`), includeRaw), salvaged: false };
   }
 }
 
@@ -91,6 +103,8 @@ interface Located {
   result: ParseResult<unknown>;
   id: string | number | null;
   agent: string | undefined;
+  /** The partial value of a `truncated` failure, when the run salvages them. */
+  salvaged?: SalvagedValue | undefined;
 }
 
 /** The record's id and agent, when it has them. */
@@ -126,7 +140,8 @@ function processLine(line: string, lineNumber: number, input: ChunkInput, contra
   if (raw === undefined) return { result: badRecord(`line ${lineNumber}: field "${input.field}" is missing`), id, agent };
   if (typeof raw !== 'string') return { result: badRecord(`line ${lineNumber}: field "${input.field}" is ${typeName(raw)}, not a string`), id, agent };
   try {
-    return { result: safeParse(raw, contract, options), id, agent };
+    const result = safeParse(raw, contract, options);
+    return { result, id, agent, salvaged: input.salvageTruncated === true ? salvageTruncated(result, raw, contract, options) : undefined };
   } catch (error) {
     // safeParse promises never to throw; if it does, the record still gets a result.
     return { result: badRecord(`line ${lineNumber}: internal error: ${firstLine(String(error))}`), id, agent };
@@ -167,7 +182,7 @@ export function processChunk(input: ChunkInput, contract: Contract, context?: Re
     const invalidAt = utf8 ? -1 : findInvalidUtf8(bytes, start, contentEnd);
     start = end + 1;
     if (isBlank(line)) continue;
-    const { result, id, agent } = invalidAt !== -1
+    const { result, id, agent, salvaged } = invalidAt !== -1
       ? { result: badRecord(`line ${lineNumber}: invalid UTF-8 at byte ${invalidAt} of the line`), id: null, agent: undefined }
       : input.refusal !== undefined
         ? refusedLine(line, lineNumber, input, input.refusal)
@@ -175,7 +190,9 @@ export function processChunk(input: ChunkInput, contract: Contract, context?: Re
     const place = { line: lineNumber, id, agent, file: input.file };
     countResult(counts, result, agent, place);
     counts.inputBytes += lineBytes;
-    written = appendLine(serialize(place, result, input.includeRaw), written);
+    const encoded = serialize(place, result, input.includeRaw, salvaged);
+    if (encoded.salvaged) counts.salvaged++;
+    written = appendLine(encoded.text, written);
   }
   const { into } = input;
   let output: Uint8Array;

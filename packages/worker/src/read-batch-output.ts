@@ -9,7 +9,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { CandidateInfo, Intervention, ParseResult } from '@airlock/core';
-import { BATCH_FORMAT_VERSION, type ShortWireIntervention, type WireCandidate, type WireIntervention, type WireRecord } from './batch-format.js';
+import { BATCH_FORMAT_VERSION, type SalvagedValue, type ShortWireIntervention, type WireCandidate, type WireIntervention, type WireRecord } from './batch-format.js';
 import { BatchError, describeIoError } from './batch-error.js';
 import type { BatchMetadata } from './types.js';
 
@@ -36,6 +36,8 @@ export interface BatchResultRecord {
   /** The record's `agent` field, when it is a string. */
   agent?: string;
   result: ParseResult<unknown>;
+  /** A `truncated` failure's partial value and open paths, in an output of a run with `salvageTruncated`. */
+  salvaged?: SalvagedValue;
 }
 
 /** An open batch output: its metadata line, then its records in input order. */
@@ -89,6 +91,19 @@ function decodeInterventions(wire: unknown): Intervention[] {
   return wire.map((item) => decodeIntervention(item, headers));
 }
 
+const PATH_STATES = new Set(['incomplete', 'missing']);
+
+function decodeSalvaged(wire: unknown): SalvagedValue {
+  if (!isObject(wire) || !isObject(wire['states'])) fail('"salvaged" is not an object with "states"');
+  // Rebuilt with a null prototype: a path named __proto__ is just a key.
+  const states = Object.create(null) as SalvagedValue['states'];
+  for (const [path, state] of Object.entries(wire['states'])) {
+    if (typeof state !== 'string' || !PATH_STATES.has(state)) fail(`"salvaged" gives path ${path} the state ${JSON.stringify(state)}`);
+    states[path] = state as 'incomplete' | 'missing';
+  }
+  return { data: wire['data'], states };
+}
+
 function decodeCandidate(wire: unknown): CandidateInfo {
   if (!Array.isArray(wire) || wire.length < 4) fail('the candidate is not an array of at least 4 items');
   const [source, format, start, end, prefixStripped, fenceInfo, tag] = wire as WireCandidate;
@@ -130,6 +145,7 @@ export function decodeBatchRecord(text: string): BatchResultRecord {
   const record: BatchResultRecord = { line: w.line, id, result };
   if (typeof w.file === 'string') record.file = w.file;
   if (typeof w.agent === 'string') record.agent = w.agent;
+  if (w.failure !== undefined && w.salvaged !== undefined) record.salvaged = decodeSalvaged(w.salvaged);
   return record;
 }
 

@@ -148,7 +148,7 @@ function readFailure(session: Session, file: number, error: unknown): BatchError
 /** Reads, submits and commits one input until it ends or the signal aborts. Returns true when interrupted. */
 async function pumpInput(session: Session, runner: ChunkRunner, queue: Pending[], file: number, limits: Limits): Promise<boolean> {
   const { signal } = session.options;
-  const { field, idField, includeRaw } = session.metadata.airlock.options;
+  const { field, idField, includeRaw, salvageTruncated } = session.metadata.airlock.options;
   const skipLines = file === session.output.file ? session.output.lines : 0;
   const firstLine = session.options.range?.firstLine ?? 1;
   const input = session.inputs.bytes[file]!;
@@ -163,7 +163,7 @@ async function pumpInput(session: Session, runner: ChunkRunner, queue: Pending[]
   const submit = (range: LineRange): void => {
     consumed += range.bytes.length;
     const into = session.buffers.take(resultRoom(range.bytes.length));
-    const result = runner.run({ bytes: range.bytes, firstLine: range.firstLine, field, idField, includeRaw, into, ...name });
+    const result = runner.run({ bytes: range.bytes, firstLine: range.firstLine, field, idField, includeRaw, ...(salvageTruncated === true && { salvageTruncated }), into, ...name });
     // Awaited in order by commit(); this only keeps a failure from being reported as unhandled meanwhile.
     result.catch(() => {});
     queue.push({ result, lastLine: range.firstLine + range.lines - 1, file, inputEnd: cutter.skippedBytes() + consumed, buffers: [range.bytes, into] });
@@ -235,6 +235,8 @@ export interface BatchMetadataInput {
   field: string;
   idField: string;
   includeRaw: boolean;
+  /** Salvage `truncated` failures (written in the metadata only when true). */
+  salvageTruncated?: boolean;
   /** The input files as given and their fingerprint (see {@link BatchMetadata}). */
   input?: { files: string[]; fingerprint: string | null };
   /** Fingerprint of the run's context, when it has one (see `fingerprintContext`). */
@@ -253,7 +255,7 @@ export function batchMetadata(input: BatchMetadataInput): BatchMetadata {
       format: BATCH_FORMAT_VERSION,
       version: airlockVersion(),
       contract: { name: input.contract.name, fingerprint: input.contract.fingerprint, module: input.contractRef.module, export: input.contractRef.export },
-      options: { field: input.field, idField: input.idField, includeRaw: input.includeRaw },
+      options: { field: input.field, idField: input.idField, includeRaw: input.includeRaw, ...(input.salvageTruncated === true && { salvageTruncated: true as const }) },
       ...(input.input === undefined ? {} : { input: input.input }),
       ...(input.contextFingerprint === undefined ? {} : { context: { fingerprint: input.contextFingerprint } }),
     },
@@ -321,7 +323,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
   // A shard of a queued batch is one part of a log: its merge writes the metadata users read.
   const fingerprint = options.range === undefined ? await fingerprintInputs(files).catch((error: unknown) => (input.close(), Promise.reject(error))) : undefined;
   const metadata = batchMetadata({
-    contract, contractRef: options.contract, field, idField, includeRaw: options.includeRaw === true,
+    contract, contractRef: options.contract, field, idField, includeRaw: options.includeRaw === true, salvageTruncated: options.salvageTruncated === true,
     ...(fingerprint === undefined ? {} : { input: { files, fingerprint } }),
     ...(context === undefined ? {} : { contextFingerprint: context.fingerprint }),
   });

@@ -33,6 +33,11 @@ export interface BatchCounts extends OutcomeCounts {
   inputBytes: number;
   /** Valid records whose output was truncated (the parser closed the structure). */
   truncated: number;
+  /**
+   * `truncated` failures written with a salvaged partial value (`RunBatchOptions.salvageTruncated`);
+   * they still count as failed. Absent in checkpoints of older versions.
+   */
+  salvaged: number;
   /** The first record of each failure class, in input order. */
   examples: Partial<Record<FailureClass, FailureExample>>;
 }
@@ -68,7 +73,8 @@ export interface BatchMetadata {
     format: number;
     version: string;
     contract: { name: string; fingerprint: string; module: string; export: string };
-    options: { field: string; idField: string; includeRaw: boolean };
+    /** `salvageTruncated` is written only when set, so outputs without it read as before. */
+    options: { field: string; idField: string; includeRaw: boolean; salvageTruncated?: true };
     /**
      * The run log(s) the output was made from: the paths as given and a fingerprint of the
      * files (null for stdin), so `airlock diff` can refuse outputs of different logs.
@@ -158,6 +164,13 @@ export interface RunBatchOptions {
   idField?: string;
   /** Write `raw` on every success, not only when it differs from `data`. Default false. */
   includeRaw?: boolean;
+  /**
+   * For each record that fails as `truncated`, also write the value its text supports so far
+   * (partial parsing, docs/streaming.md) and the state of each path still open, as the line's
+   * `salvaged` field. The record stays a `truncated` failure, so retries and statistics keep
+   * their meaning; `stats.salvaged` counts these records. Default false.
+   */
+  salvageTruncated?: boolean;
   /** Continue from `<output>.checkpoint.json` when present. */
   resume?: boolean;
   /** Overwrite an existing output (or one made with another version/contract). */

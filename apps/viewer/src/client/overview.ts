@@ -66,7 +66,9 @@ export function showOverview(root: HTMLElement, run: EmbeddedRun, actions: Overv
   const failures = byCount(new Map([...outcomes].filter(([name]) => name.startsWith('failed:')).map(([name, n]) => [name.slice(7), n])));
   const card = (label: string, n: number): HTMLElement => el('div', { class: 'card' }, el('b', {}, n.toLocaleString('en')), label);
   root.replaceChildren(
-    el('div', { class: 'cards', 'data-testid': 'cards' }, card('records', run.line.length), card('valid untouched', untouched), card('valid repaired', repaired), card('failed', failed)),
+    el('div', { class: 'cards', 'data-testid': 'cards' }, card('records', run.line.length), card('valid untouched', untouched), card('valid repaired', repaired), card('failed', failed),
+      // Reports of older outputs, or of runs without --salvage-truncated, have none to count.
+      run.salvaged !== undefined && run.salvaged > 0 ? card('truncated, partial value salvaged', run.salvaged) : null),
     barChart('Outcomes', byCount(outcomes), { testid: 'chart-outcomes', barClass: outcomeClass }),
     barChart('Failures by class', failures, { testid: 'chart-failures', barClass: () => 'failed' }),
     barChart('Interventions per rule', byCount(run.ruleCounts), { testid: 'chart-rules', onClick: actions.showRule }),

@@ -89,6 +89,18 @@ function interventionList(root: HTMLElement, interventions: Intervention[], fail
   return list;
 }
 
+/** A cut-off record's salvaged partial value and the paths still open when the output stopped. */
+function salvagedView(salvaged: RecordDetails['salvaged']): Child[] {
+  if (salvaged === undefined) return [];
+  const open = Object.entries(salvaged.states);
+  return [
+    el('h3', {}, 'Salvaged partial value'),
+    el('p', { class: 'meta' }, 'What the cut-off text supports so far, valid against the contract as far as it goes; the record stays a truncated failure.'),
+    el('pre', { 'data-testid': 'salvaged-value' }, pretty(salvaged.data)),
+    open.length === 0 ? null : el('ul', { class: 'meta', 'data-testid': 'salvaged-states' }, ...open.map(([path, state]) => el('li', {}, `${path}: ${state}`))),
+  ];
+}
+
 function pretty(value: unknown): string {
   return value === undefined ? '(none)' : JSON.stringify(value, null, 2);
 }
@@ -122,5 +134,6 @@ export function showRecord(root: HTMLElement, header: RecordHeader, details: Rec
     errors.length === 0 ? null : el('ul', { class: 'errors', 'data-testid': 'validation-errors' }, ...errors.map((e) => el('li', {}, `${String(e.path ?? '')}: ${String(e.message ?? '')}`))),
     el('h3', {}, failed ? 'Parsed value (rejected)' : 'Value'),
     el('pre', { 'data-testid': 'value' }, pretty(failed ? result['raw'] : result['data'])),
+    ...salvagedView(details?.salvaged),
   );
 }

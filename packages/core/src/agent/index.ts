@@ -31,6 +31,7 @@ export {
 } from './run-with-retries.js';
 export { replyEnvelope, checkToolArgs, type DirectAnswer, type EnvelopeReply, type ReplyEnvelope, type ToolCall, type ToolSchemas, type UncheckedReply } from './reply-envelope.js';
 export { runReplyEnvelope, type ReplyEnvelopeRunOptions } from './run-reply-envelope.js';
+export { streamStructuredOutput, type AgentStreamEvent } from './stream-structured-output.js';
 export { attemptOnce, budgetSpent, type AttemptOutcome, type RunSummary } from './run-with-retries.js';
 export type { DescribedSchema } from './describe-schema.js';
 export { regexExample } from './regex-example.js';
