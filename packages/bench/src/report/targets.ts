@@ -68,7 +68,7 @@ export function processTwoVsOne(sizeLabel: string): RatioSpec {
 
 export const PROCESS_PEAK_RSS = atMost('macro.process.peak_rss_mb', 'Whole process: largest peak RSS of an `airlock batch` process (every thread count and log size)', 250, 'MB');
 /** Inline time / 2-thread time of fresh `airlock batch` processes, the smallest over the sweep's log sizes: 2 threads should never lose. */
-export const CROSSOVER_WORST = atLeast('macro.crossover.worst_cli2_vs_inline', 'Crossover sweep (fresh processes, 64KB–16MB): worst over the sizes of `airlock batch` 2 threads vs inline', 1);
+export const CROSSOVER_WORST = atLeast('macro.crossover.worst_cli2_vs_inline', 'Crossover sweep (fresh processes, 64KB–64MB): worst over the sizes of `airlock batch` 2 threads vs inline', 1);
 export const BATCH_STARTUP_PER_THREAD = atMost('macro.startup_ms_per_thread', 'Pool start-up per worker thread (tiny log: 2 threads minus inline, halved)', 150, 'ms');
 export const RSS_PEAK = atMost('rss.peak_mb', 'Peak RSS over growing logs (largest run)', 250, 'MB');
 export const REPORT_LOAD_100K = atMost('report.load_100k_ms', 'HTML report of 100,000 records: usable in Chromium (navigation → list and overview drawn)', 3000, 'ms');
