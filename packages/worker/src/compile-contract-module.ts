@@ -49,8 +49,10 @@ export type ContractSource = { path: string } | { specifier: string; cwd: string
  */
 export async function compileContractModule(source: ContractSource): Promise<string> {
   const key = JSON.stringify(source);
-  const before = compiledBefore.get(key) ?? (await lookUpCompiled(CONTRACT_CACHE_DIR, key));
-  if (before !== undefined && existsSync(before.path) && (await sameFiles(before.inputs))) {
+  // This process's record is checked here; the index on disk checks its own entry (lookUpCompiled).
+  const remembered = compiledBefore.get(key);
+  const before = remembered !== undefined && existsSync(remembered.path) && (await sameFiles(remembered.inputs)) ? remembered : await lookUpCompiled(CONTRACT_CACHE_DIR, key);
+  if (before !== undefined) {
     compiledBefore.set(key, before);
     return before.path;
   }
