@@ -33,9 +33,9 @@ export type ChunkPlace = { threads: number; threadHeapMb?: number | undefined } 
  * await runner.close();
  */
 export function createChunkRunner(place: ChunkPlace, ref: ResolvedContractRef, contract: Contract, context?: BatchContext): ChunkRunner {
+  const value = context?.value;
   if ('threads' in place && place.threads === 0) {
     useWasmScanner();
-    const value = context?.value;
     return {
       mode: 'inline',
       run: async (input) => processChunk(input, contract, value),
@@ -69,7 +69,6 @@ export function createChunkRunner(place: ChunkPlace, ref: ResolvedContractRef, c
   // ready. Not with a thread heap set: a record must meet the same heap wherever it runs.
   const gate = owned && place.threadHeapMb === undefined ? createWarmUpGate(place.threads, () => threads.run(taskOf(EMPTY_CHUNK), {})) : undefined;
   if (gate !== undefined) useWasmScanner();
-  const value = context?.value;
   return {
     mode: 'piscina',
     run: async (input) => {
