@@ -6,8 +6,8 @@
  * flight, and only committed work survives a stop.
  */
 import type { BatchProgress } from '@airlock/worker';
+import { groupDigits } from '@airlock/worker';
 
-const number = new Intl.NumberFormat('en-US');
 
 /** Receives progress after each committed chunk; `done` clears the bar. */
 export interface ProgressReporter {
@@ -41,11 +41,11 @@ function figures(p: BatchProgress, first: BatchProgress): Figures {
   const fileRate = since === undefined ? p.inputBytesCommitted / seconds : ((p.inputBytesCommitted - since.inputBytesCommitted) * 1000) / (p.elapsedMs - since.elapsedMs);
   const eta = fraction !== undefined && fileRate > 0 ? formatDuration((p.inputBytesTotal! - p.inputBytesCommitted) / fileRate) : undefined;
   return {
-    records: number.format(p.records),
+    records: groupDigits(p.records),
     rate: `${(p.bytesProcessed / 1e6 / seconds).toFixed(2)} MB/s`,
     fraction,
     eta,
-    failed: number.format(p.failed),
+    failed: groupDigits(p.failed),
   };
 }
 

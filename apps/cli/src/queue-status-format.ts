@@ -4,16 +4,16 @@
  * throughput, the running shards and every failure with its reason.
  */
 import type { QueueStatus, RunStatus } from '@airlock/queue';
+import { groupDigits } from '@airlock/worker';
 
-const count = (n: number): string => n.toLocaleString('en-US');
 
 function formatRun(run: RunStatus): string[] {
-  const throughput = run.throughput === undefined ? 'no shard finished yet' : `${count(run.throughput.recordsPerSecond)} records/s, ${run.throughput.mbPerSecond} MB/s`;
+  const throughput = run.throughput === undefined ? 'no shard finished yet' : `${groupDigits(run.throughput.recordsPerSecond)} records/s, ${run.throughput.mbPerSecond} MB/s`;
   const lines = [
     `run ${run.runId}: ${run.shards} shard${run.shards === 1 ? '' : 's'}: ${run.done} done, ${run.running} running, ${run.waiting} waiting, ${run.failed} failed`,
-    `  ${count(run.records)} records in finished shards; ${throughput}`,
+    `  ${groupDigits(run.records)} records in finished shards; ${throughput}`,
   ];
-  for (const shard of run.runningShards) lines.push(`  running: shard ${shard.shard} on ${shard.worker ?? 'a worker'} (attempt ${shard.attempt}, ${count(shard.records)} records so far)`);
+  for (const shard of run.runningShards) lines.push(`  running: shard ${shard.shard} on ${shard.worker ?? 'a worker'} (attempt ${shard.attempt}, ${groupDigits(shard.records)} records so far)`);
   for (const failure of run.failures) {
     const where = failure.firstLine === undefined ? '' : ` (lines from ${failure.firstLine})`;
     lines.push(`  failed: shard ${failure.shard}${where} after ${failure.attempts} attempt${failure.attempts === 1 ? '' : 's'}: ${failure.reason}`);

@@ -2,13 +2,12 @@
  * The one warning line of a batch whose records were mostly read wrongly, shared
  * by the local and the queued `airlock batch`.
  */
-import { BAD_RECORD_SAMPLE, checkBadRecords, type BatchStats } from '@airlock/worker';
+import { BAD_RECORD_SAMPLE, checkBadRecords, groupDigits, type BatchStats } from '@airlock/worker';
 import type { CliIo } from './cli-io.js';
 
 /** Exit status of a run whose records were mostly unreadable, with --strict-records. */
 export const STRICT_RECORDS_STATUS = 3;
 
-const number = new Intl.NumberFormat('en-US');
 
 /** What the check needs to know about the run. */
 export interface BadRecordRun {
@@ -32,6 +31,6 @@ export async function warnBadRecords(stats: Pick<BatchStats, 'records' | 'failur
   const warning = await checkBadRecords(run.output, run.inputs, { field: run.field, idField: run.idField });
   if (warning === undefined) return false;
   const hint = warning.hint === undefined ? '' : ` (${warning.hint})`;
-  io.stderr.write(`airlock batch: ${run.strict ? 'error' : 'warning'}: ${number.format(warning.count)} of the first ${number.format(warning.of)} records are bad_record: ${warning.reason}${hint}${run.strict ? ' (--strict-records)' : ''}\n`);
+  io.stderr.write(`airlock batch: ${run.strict ? 'error' : 'warning'}: ${groupDigits(warning.count)} of the first ${groupDigits(warning.of)} records are bad_record: ${warning.reason}${hint}${run.strict ? ' (--strict-records)' : ''}\n`);
   return run.strict;
 }

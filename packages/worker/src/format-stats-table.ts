@@ -4,15 +4,15 @@
  */
 import { NO_AGENT } from './batch-counts.js';
 import type { BatchCounts, BatchStats, FailureExample, OutcomeCounts } from './types.js';
+import { groupDigits } from './group-digits.js';
 
-const number = new Intl.NumberFormat('en-US');
 
 function percent(part: number, whole: number): string {
   return whole === 0 ? '' : `${((100 * part) / whole).toFixed(1)}%`;
 }
 
 function row(label: string, value: number, whole: number, indent = 2): string {
-  return `${' '.repeat(indent)}${label.padEnd(30 - indent)}${number.format(value).padStart(10)}  ${percent(value, whole).padStart(6)}`;
+  return `${' '.repeat(indent)}${label.padEnd(30 - indent)}${groupDigits(value).padStart(10)}  ${percent(value, whole).padStart(6)}`;
 }
 
 /** Entries sorted by count, descending, then by name so ties print in a stable order. */
@@ -22,7 +22,7 @@ function ranked(map: Record<string, number>): [string, number][] {
 
 function outcomeLines(counts: OutcomeCounts, truncated?: number, salvaged?: number): string[] {
   const lines = [
-    `${'records'.padEnd(30)}${number.format(counts.records).padStart(10)}`,
+    `${'records'.padEnd(30)}${groupDigits(counts.records).padStart(10)}`,
     row('valid, untouched', counts.validUntouched, counts.records),
     row('valid after repair', counts.validRepaired, counts.records),
   ];
@@ -45,7 +45,7 @@ function agentLines(counts: BatchCounts, limit: number): string[] {
   const lines = ['', head];
   for (const [agent, c] of agents.slice(0, limit)) {
     const name = agent.length > 19 ? `${agent.slice(0, 18)}…` : agent;
-    lines.push(`  ${name.padEnd(20)}${number.format(c.records).padStart(10)}${number.format(c.validUntouched).padStart(11)}${number.format(c.validRepaired).padStart(10)}${number.format(c.failed).padStart(9)}`);
+    lines.push(`  ${name.padEnd(20)}${groupDigits(c.records).padStart(10)}${groupDigits(c.validUntouched).padStart(11)}${groupDigits(c.validRepaired).padStart(10)}${groupDigits(c.failed).padStart(9)}`);
   }
   if (agents.length > limit) lines.push(`  … ${agents.length - limit} more agents`);
   return lines;
@@ -87,15 +87,15 @@ export function formatStatsTable(stats: BatchStats, options: FormatStatsOptions 
   const topRules = options.topRules ?? rules.length;
   if (rules.length > 0) {
     lines.push('', 'intervention rules');
-    for (const [rule, n] of rules.slice(0, topRules)) lines.push(`  ${rule.padEnd(28)}${number.format(n).padStart(10)}`);
+    for (const [rule, n] of rules.slice(0, topRules)) lines.push(`  ${rule.padEnd(28)}${groupDigits(n).padStart(10)}`);
     if (rules.length > topRules) lines.push(`  … ${rules.length - topRules} more rules`);
   }
   lines.push(...agentLines(stats, options.topAgents ?? 10));
   const mode = options.mode ?? (stats.threads === 0 ? 'inline' : `${stats.threads} thread${stats.threads === 1 ? '' : 's'}`);
-  const resumed = stats.resumedFrom > 0 ? `, resumed after ${number.format(stats.resumedFrom)} records` : '';
+  const resumed = stats.resumedFrom > 0 ? `, resumed after ${groupDigits(stats.resumedFrom)} records` : '';
   lines.push(
     '',
-    `throughput: ${number.format(stats.recordsPerSecond)} records/s, ${stats.mbPerSecond.toFixed(2)} MB/s (${mode}, ${(stats.elapsedMs / 1000).toFixed(1)} s${resumed})`,
+    `throughput: ${groupDigits(stats.recordsPerSecond)} records/s, ${stats.mbPerSecond.toFixed(2)} MB/s (${mode}, ${(stats.elapsedMs / 1000).toFixed(1)} s${resumed})`,
   );
   if (!stats.complete) lines.push('interrupted: the checkpoint is kept; rerun with --resume to continue');
   return lines.join('\n');

@@ -24,6 +24,7 @@ import { STDIN } from './open-input-bytes.js';
 import { defaultThreads, fingerprintInputs, openBatchInputs, threadsFor, type BatchInputs } from './open-batch-inputs.js';
 import type { ChunkOutput } from './process-chunk.js';
 import type { BatchMetadata, BatchStats, ContractRef, RunBatchOptions } from './types.js';
+import { applyZodTuning } from './zod-tuning.js';
 
 /** Default lines per chunk: large enough to amortize a thread hop, small enough to keep memory low. */
 export const DEFAULT_CHUNK_SIZE = 256;
@@ -294,6 +295,8 @@ function finalStats(session: Session, threads: number, complete: boolean, resume
  */
 export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
   const started = Date.now();
+  // Chunks may run on this thread too (inline, or while a pool warms up): same Zod settings as the threads.
+  applyZodTuning();
   if (options.threads !== undefined) checkThreads(options.threads, 0);
   if (options.maxChunksInFlight !== undefined) checkInteger('chunks in flight', options.maxChunksInFlight, 1, 10_000);
   if (options.inlineBelowBytes !== undefined) checkInteger('inline-below bytes', options.inlineBelowBytes, 0, Number.MAX_SAFE_INTEGER);

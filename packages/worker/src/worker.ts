@@ -10,6 +10,10 @@ import { contextOf, type SharedContext } from './batch-context.js';
 import { importContract, type ResolvedContractRef } from './load-contract.js';
 import { processChunk, type ChunkInput, type ChunkOutput } from './process-chunk.js';
 import { useWasmScanner } from './use-wasm-scanner.js';
+import { applyZodTuning } from './zod-tuning.js';
+
+// Before any task loads a contract: its schemas read Zod's settings as they are built.
+applyZodTuning();
 
 /**
  * What the main thread sends: a chunk plus where to load the contract from (a prepared, plain

@@ -1,0 +1,62 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { runBatch } from './run-batch.js';
+import { tempDir } from './test-support/temp-dir.js';
+import { applyZodTuning, ZOD_JITLESS_ENV } from './zod-tuning.js';
+
+const host = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+const before = host.__zod_globalConfig?.jitless;
+const dir = tempDir('zod-tuning');
+const contract = { module: fileURLToPath(new URL('./test-support/zod-probe-contract.ts', import.meta.url)), export: 'probe' };
+
+/** Puts this thread's Zod setting and the variable back as they were. */
+function restore(): void {
+  if (host.__zod_globalConfig !== undefined) {
+    if (before === undefined) delete host.__zod_globalConfig.jitless;
+    else host.__zod_globalConfig.jitless = before;
+  }
+  delete process.env[ZOD_JITLESS_ENV];
+}
+
+afterEach(restore);
+afterAll(() => dir.remove());
+
+/** The `jitless` flag each record's thread reported (see zod-probe-contract.ts). */
+async function threadsReport(name: string): Promise<boolean[]> {
+  const input = dir.file(`${name}.jsonl`);
+  writeFileSync(input, Array.from({ length: 40 }, (_, i) => JSON.stringify({ id: i, output: `{"a": ${i}}` })).join('\n') + '\n');
+  const output = dir.file(`${name}.ndjson`);
+  // Threads even for this tiny log, in chunks of 4 records so both threads take some.
+  const stats = await runBatch({ input, output, contract, threads: 2, inlineBelowBytes: 0, chunkSize: 4 });
+  expect(stats.threads).toBe(2);
+  const lines = readFileSync(output, 'utf8').trimEnd().split('\n').slice(1);
+  return lines.map((line) => (JSON.parse(line) as { data: { jitless: boolean } }).data.jitless);
+}
+
+describe('applyZodTuning', () => {
+  it('does nothing unless AIRLOCK_ZOD_JITLESS is 1', () => {
+    expect(applyZodTuning({})).toBe(false);
+    expect(applyZodTuning({ [ZOD_JITLESS_ENV]: '0' })).toBe(false);
+    expect(host.__zod_globalConfig?.jitless).toBe(before);
+  });
+
+  it('turns jitless on, and leaves a value set with z.config alone', () => {
+    host.__zod_globalConfig ??= {};
+    host.__zod_globalConfig.jitless = false;
+    expect(applyZodTuning({ [ZOD_JITLESS_ENV]: '1' })).toBe(false);
+    delete host.__zod_globalConfig.jitless;
+    expect(applyZodTuning({ [ZOD_JITLESS_ENV]: '1' })).toBe(true);
+    expect(host.__zod_globalConfig.jitless).toBe(true);
+  });
+
+  it('reaches every thread that runs chunks of a batch (threads and the calling thread) when set, and none when not', async () => {
+    process.env[ZOD_JITLESS_ENV] = '1';
+    const tuned = await threadsReport('tuned');
+    expect(tuned).toHaveLength(40);
+    expect(tuned.every((j) => j)).toBe(true);
+    restore();
+    const plain = await threadsReport('plain');
+    expect(plain.some((j) => j)).toBe(false);
+  }, 60_000);
+});
