@@ -25,6 +25,8 @@ process.env.AIRLOCK_ZOD_JITLESS ??= '1';
 let main;
 let guardProcess;
 try {
+  // Before the large modules load: Node 22+ keeps their compiled code on disk (compile-cache.ts).
+  (await import('../dist/compile-cache.js')).enableCompileCache();
   ({ main } = await import('../dist/main.js'));
   ({ guardProcess } = await import('../dist/guard-process.js'));
   (await import('@airlock/worker')).applyZodTuning();

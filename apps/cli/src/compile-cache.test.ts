@@ -1,0 +1,34 @@
+import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import module from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { enableCompileCache } from './compile-cache.js';
+
+const base = mkdtempSync(join(tmpdir(), 'airlock-cc-test-'));
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+const hasCache = typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+
+describe('enableCompileCache', () => {
+  it('leaves a NODE_COMPILE_CACHE the user set to Node', () => {
+    expect(enableCompileCache({ NODE_COMPILE_CACHE: '/elsewhere' }, base)).toBeUndefined();
+  });
+
+  it.runIf(hasCache)('uses a private directory of its own on a Node that has the cache', () => {
+    const dir = enableCompileCache({}, base);
+    expect(dir).toBe(join(base, `airlock-compile-cache-${process.getuid?.() ?? 'user'}`));
+    expect(statSync(dir!).mode & 0o077).toBe(0);
+  });
+
+  it.runIf(hasCache && process.getuid !== undefined)('refuses a directory others may write to', () => {
+    const shared = mkdtempSync(join(base, 'shared-'));
+    const dir = join(shared, `airlock-compile-cache-${process.getuid!()}`);
+    enableCompileCache({}, shared);
+    chmodSync(dir, 0o777);
+    expect(enableCompileCache({}, shared)).toBeUndefined();
+  });
+
+  it.runIf(!hasCache)('does nothing on a Node without the cache (Node 20)', () => {
+    expect(enableCompileCache({}, base)).toBeUndefined();
+  });
+});
