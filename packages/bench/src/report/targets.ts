@@ -17,7 +17,7 @@ function atMost(id: string, label: string, value: number, unit: RatioSpec['unit'
 }
 
 export const JSON_DEFECTIVE_VS_JSONREPAIR = atLeast('json.defective.vs_jsonrepair', 'Defective JSON: Airlock safeParse vs jsonrepair + JSON.parse', 3);
-export const JSON_CLEAN_VS_JSON_PARSE = atLeast('json.clean.vs_json_parse', 'Clean JSON: Airlock safeParse vs JSON.parse', 0.8);
+export const JSON_CLEAN_VS_JSON_PARSE = atLeast('json.clean.vs_json_parse', 'Clean JSON: Airlock safeParse vs JSON.parse', 0.9);
 export const SCALING_AIRLOCK_16X = atMost('scaling.airlock.ratio_16x', 'Trailing-comma scaling, Airlock: time at 16× the size / time (1MB / 64KB)', 20, '');
 export const YAML_CLEAN_VS_YAML_PARSE = atLeast('yaml.clean.vs_yaml_parse', 'Clean YAML: Airlock safeParse vs yaml.parse', 0.9);
 export const YAML_FAST_VS_YAML_PARSE = atLeast('yaml.fast.vs_yaml_parse', 'Clean YAML: loadYamlFast vs yaml.parse', 3);
@@ -30,6 +30,14 @@ export const YAML_FAST_ACCEPTANCE = atLeast('yaml.fast.acceptance', 'Share of cl
  */
 export const BATCH2_VS_NAIVE = atLeast('macro.batch2_warm_vs_naive', 'Whole log: runBatch 2 threads (warm pool) vs naive single-thread pipeline', 4);
 export const BATCH2_VS_BATCH1 = atLeast('macro.batch2_warm_vs_batch1_warm', 'Whole log: runBatch 2 threads vs 1 thread (warm pools)', 1.8);
+/**
+ * The 2-vs-1 target restated for the machine: the warm ratio as a share of the most a 2-thread
+ * pass could gain given the CPU it spends (`macro.batch2_vs_batch1_cpu_bound`). On 2 cores the
+ * bound is below 2, so this, not the absolute 1.8, says whether the threads waste anything.
+ */
+export const BATCH2_VS_BATCH1_SHARE_OF_BOUND = atLeast('macro.batch2_vs_batch1_share_of_bound', 'Whole log: runBatch 2 vs 1 thread (warm pools) as a share of what the CPU spent allows', 0.95, '');
+/** A fresh pool's first pass (start-up and warm-up of every thread) against a warm pass. */
+export const BATCH2_FRESH_VS_WARM = atLeast('macro.batch2_fresh_vs_warm', 'Whole log: runBatch 2 threads, fresh pool vs warm pool (what warm-up costs)', 0.6);
 /** Collection pauses of an inline pass (the calling thread runs a worker's per-chunk work) over its wall time. */
 export const BATCH_INLINE_GC_SHARE = atMost('macro.batch_inline_gc_share', 'Whole log: share of a runBatch inline pass spent in garbage-collection pauses', 10, '%');
 export const BATCH_INLINE_VS_NAIVE = atLeast('macro.batch_inline_vs_naive', 'Whole log: runBatch inline (threads 0) vs naive single-thread pipeline', 1.8);
@@ -42,7 +50,7 @@ export function kindVsNaive(kind: (typeof KINDS_NEAR_NAIVE)[number]): RatioSpec 
 /**
  * The headline: `airlock batch` as users run it, one fresh process per log, against
  * the naive script as a process writing its results, on a 2-core machine. With no `--threads`
- * flag the CLI runs a log of 16 MB or more on one thread per core: 2 threads there.
+ * flag the CLI runs a log below 48 MiB inline, a larger one on one thread per core.
  */
 const PROCESS_DEFAULT_VS_NAIVE: Readonly<Record<string, number>> = { '20MB': 2.5, '200MB': 5 };
 
