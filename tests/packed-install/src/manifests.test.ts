@@ -2,6 +2,7 @@
  * The publish manifests, checked in the workspace (no network, no build): what pnpm pack
  * publishes must match what the workspace resolves, minus the `source` condition.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +25,10 @@ describe.each(publishable.map((p) => [p.name, p] as const))('%s', (_name, pkg) =
     expect(m.publishConfig?.exports, 'publishConfig.exports (pnpm pack applies it)').toEqual(withoutSourceCondition(m.exports));
     expect(sourceConditions(m.publishConfig?.exports)).toEqual([]);
     expect(m.publishConfig?.access).toBe('public');
+  });
+
+  it('refuses to be published by anything but pnpm (npm publish ignores publishConfig.exports)', () => {
+    expect((m.scripts as Record<string, string> | undefined)?.prepublishOnly).toBe('node ../../scripts/publish-guard.mjs');
   });
 
   it('gives every export a types condition before its default', () => {
@@ -71,4 +76,24 @@ it('keeps the development-only packages private, saying why', () => {
   const bench = listWorkspacePackages(ROOT).find((p) => p.name === '@airlock/bench');
   expect(bench?.manifest.private).toBe(true);
   expect(bench?.manifest.description).toMatch(/private/);
+});
+
+describe('the publish guard', () => {
+  const guard = join(ROOT, 'scripts', 'publish-guard.mjs');
+  const run = (agent: string | undefined) => {
+    const env = { ...process.env };
+    delete env.npm_config_user_agent;
+    if (agent !== undefined) env.npm_config_user_agent = agent;
+    return spawnSync(process.execPath, [guard], { env, encoding: 'utf8' });
+  };
+
+  it('lets pnpm publish and refuses npm (and an unknown agent) with one line', () => {
+    expect(run('pnpm/10.12.1 npm/? node/v20.20.2 linux x64').status).toBe(0);
+    for (const agent of ['npm/10.8.2 node/v20.20.2 linux x64 workspaces/false', undefined]) {
+      const refused = run(agent);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+      expect(refused.stderr).toContain('pnpm publish');
+    }
+  });
 });
