@@ -27,6 +27,13 @@ describe.each(publishable.map((p) => [p.name, p] as const))('%s', (_name, pkg) =
     expect(m.publishConfig?.access).toBe('public');
   });
 
+  it('pins its runtime dependencies exactly (Zod, the user\'s, excepted)', () => {
+    for (const [name, range] of Object.entries((m.dependencies ?? {}) as Record<string, string>)) {
+      if (name === 'zod' || range.startsWith('workspace:')) continue;
+      expect(range, name).toMatch(/^\d+\.\d+\.\d+$/);
+    }
+  });
+
   it('refuses to be published by anything but pnpm (npm publish ignores publishConfig.exports)', () => {
     expect((m.scripts as Record<string, string> | undefined)?.prepublishOnly).toBe('node ../../scripts/publish-guard.mjs');
   });
