@@ -3,29 +3,23 @@
  * single stderr line and an exit status.
  */
 import { airlockVersion, BatchError } from '@airlock/worker';
-import { batchCommand } from './batch-command.js';
 import { processIo, type CliIo } from './cli-io.js';
-import { diffCommand } from './diff-command.js';
-import { parseCommand } from './parse-command.js';
-import { queueCommand } from './queue-command.js';
-import { repairCommand } from './repair-command.js';
-import { schemaCommand } from './schema-command.js';
-import { reportCommand } from './report-command.js';
-import { suggestCommand } from './suggest-command.js';
 import { MAIN_HELP } from './usage.js';
 import { UsageError } from './usage-error.js';
-import { workerCommand } from './worker-command.js';
 
-const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
-  parse: parseCommand,
-  repair: repairCommand,
-  batch: batchCommand,
-  diff: diffCommand,
-  schema: schemaCommand,
-  worker: workerCommand,
-  queue: queueCommand,
-  report: reportCommand,
-  suggest: suggestCommand,
+type Command = (args: string[], io: CliIo) => Promise<number>;
+
+/** Each command's module loads when it runs: a batch does not load the report's viewer or the queue's client. */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  parse: async () => (await import('./parse-command.js')).parseCommand,
+  repair: async () => (await import('./repair-command.js')).repairCommand,
+  batch: async () => (await import('./batch-command.js')).batchCommand,
+  diff: async () => (await import('./diff-command.js')).diffCommand,
+  schema: async () => (await import('./schema-command.js')).schemaCommand,
+  worker: async () => (await import('./worker-command.js')).workerCommand,
+  queue: async () => (await import('./queue-command.js')).queueCommand,
+  report: async () => (await import('./report-command.js')).reportCommand,
+  suggest: async () => (await import('./suggest-command.js')).suggestCommand,
 };
 
 function errorStatus(error: unknown): { message: string; status: number } {
@@ -53,13 +47,13 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     io.stdout.write(`${airlockVersion()}\n`);
     return 0;
   }
-  const run = COMMANDS[command];
-  if (run === undefined || !Object.prototype.hasOwnProperty.call(COMMANDS, command)) {
+  const load = COMMANDS[command];
+  if (load === undefined || !Object.prototype.hasOwnProperty.call(COMMANDS, command)) {
     io.stderr.write(`airlock: unknown command "${command}" (see airlock --help)\n`);
     return 2;
   }
   try {
-    return await run(rest, io);
+    return await (await load())(rest, io);
   } catch (error) {
     const { message, status } = errorStatus(error);
     io.stderr.write(`airlock ${command}: ${message}${status === 2 && !(error instanceof BatchError) ? ` (see airlock ${command} --help)` : ''}\n`);
