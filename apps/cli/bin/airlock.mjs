@@ -18,10 +18,6 @@ const v8Major = Number(process.versions.v8.split('.')[0]);
 const TUNING = { 'max-inlined-bytecode-size-cumulative': 100, ...(v8Major <= 11 ? { 'interrupt-budget': 264000 } : {}) };
 const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
 for (const [flag, value] of Object.entries(TUNING)) if (!given.includes(flag)) setFlagsFromString(`--${flag}=${value}`);
-// Zod's generic path instead of its per-schema compiled checks, in this thread and in the batch's
-// worker threads (see zod-tuning.cts in @airlock/worker: a fresh 20 MB run 4.5 % faster, 64 MB on
-// 2 threads 2.7 %, 200 MB unchanged). AIRLOCK_ZOD_JITLESS=0 turns it off.
-process.env.AIRLOCK_ZOD_JITLESS ??= '1';
 let main;
 let guardProcess;
 try {
@@ -29,7 +25,6 @@ try {
   (await import('../dist/compile-cache.js')).enableCompileCache();
   ({ main } = await import('../dist/main.js'));
   ({ guardProcess } = await import('../dist/guard-process.js'));
-  (await import('@airlock/worker')).applyZodTuning();
 } catch (error) {
   if (error?.code === 'ERR_MODULE_NOT_FOUND') {
     const reason = String(error.message).split('\n', 1)[0];

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runBatch } from './run-batch.js';
 import { tempDir } from './test-support/temp-dir.js';
-import { applyZodTuning, ZOD_JITLESS_ENV } from './zod-tuning.js';
+import { applyZodTuning, tuneZodForRun, ZOD_JITLESS_BELOW_BYTES, ZOD_JITLESS_ENV } from './zod-tuning.js';
 
 const host = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 const before = host.__zod_globalConfig?.jitless;
@@ -48,6 +48,17 @@ describe('applyZodTuning', () => {
     delete host.__zod_globalConfig.jitless;
     expect(applyZodTuning({ [ZOD_JITLESS_ENV]: '1' })).toBe(true);
     expect(host.__zod_globalConfig.jitless).toBe(true);
+  });
+
+  it('is chosen for a run of a known size under the threshold, unless the variable is set', () => {
+    const small: NodeJS.ProcessEnv = {};
+    expect(tuneZodForRun(20 * 1024 * 1024, small)).toBe(true);
+    expect(small[ZOD_JITLESS_ENV]).toBe('1');
+    const large: NodeJS.ProcessEnv = {};
+    expect(tuneZodForRun(ZOD_JITLESS_BELOW_BYTES, large)).toBe(false);
+    expect(large[ZOD_JITLESS_ENV]).toBeUndefined();
+    expect(tuneZodForRun(undefined, {})).toBe(false);
+    expect(tuneZodForRun(1024, { [ZOD_JITLESS_ENV]: '0' })).toBe(false);
   });
 
   it('reaches every thread that runs chunks of a batch (threads and the calling thread) when set, and none when not', async () => {
