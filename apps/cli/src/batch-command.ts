@@ -2,7 +2,6 @@
  * `airlock batch`: a run log through the worker pool, with progress, a
  * summary table, and Ctrl-C that stops cleanly at a checkpoint.
  */
-import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEFAULT_CHUNK_SIZE, formatStatsTable, INLINE_BELOW_BYTES, runBatch, tuneZodForRun } from '@airlock/worker';
 import type { CliIo } from './cli-io.js';
@@ -99,7 +98,7 @@ export async function batchCommand(args: string[], io: CliIo): Promise<number> {
   process.on('SIGTERM', onTerm);
   const progress = createProgressReporter(io.stderr, { tty: io.stderr.isTTY === true });
   // Before the run loads the contract or starts threads: they read the setting as they start.
-  tuneZodForRun(inputBytes(positionals));
+  await tuneZodForRun(positionals);
   try {
     const stats = await runBatch({
       input: positionals.length === 1 ? input : positionals,
@@ -133,20 +132,3 @@ export async function batchCommand(args: string[], io: CliIo): Promise<number> {
   }
 }
 
-/**
- * The most text the inputs can hold, or undefined when it cannot be told (stdin, a file that
- * cannot be read: the run reports that). A gzip file counts as ten times its size, about the
- * most a run log compresses.
- */
-function inputBytes(inputs: readonly string[]): number | undefined {
-  let total = 0;
-  for (const input of inputs) {
-    if (input === '-') return undefined;
-    try {
-      total += statSync(input).size * (input.endsWith('.gz') ? 10 : 1);
-    } catch {
-      return undefined;
-    }
-  }
-  return total;
-}

@@ -30,5 +30,6 @@ export { useWasmScanner } from './use-wasm-scanner.js';
 export { suggestContractAdditions, type ContractSuggestions, type SuggestRecord, type Finding, type AliasFinding, type SynonymFinding, type KeyFinding } from './suggest-contract-additions.js';
 export { formatContractFragment, type FragmentOptions } from './format-contract-fragment.js';
 export { checkBadRecords, BAD_RECORD_SAMPLE, type BadRecordWarning } from './check-bad-records.js';
-export { applyZodTuning, tuneZodForRun, ZOD_JITLESS_BELOW_BYTES, ZOD_JITLESS_ENV } from './zod-tuning.js';
+export { applyZodTuning, ZOD_JITLESS_ENV } from './zod-tuning.js';
+export { tuneZodForRun, ZOD_JITLESS_BELOW_BYTES } from './tune-zod-for-run.js';
 export { groupDigits } from './group-digits.js';

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { BatchError, describeIoError } from './batch-error.js';
 import { threadsPerCore } from './batch-pool.js';
-import { openInputBytes, STDIN, type InputBytes } from './open-input-bytes.js';
+import { openInputBytes, sniff, STDIN, type InputBytes } from './open-input-bytes.js';
 import type { InputRange } from './types.js';
 
 /**
@@ -80,6 +80,24 @@ function plainBytesOf(inputs: BatchInputs): number | undefined {
   for (const input of inputs.bytes) {
     if (input.size === undefined) return undefined;
     plainBytes += input.gzip ? input.size * GZIP_EXPANSION : input.size;
+  }
+  return plainBytes;
+}
+
+/**
+ * The files' size as plain text, as {@link plainBytesOf} counts it, before they are opened; undefined
+ * for stdin or a file that cannot be read (the run itself then says why).
+ *
+ * @example
+ * await plainSizeOf(['log.jsonl.gz']) // 8 × the file's size
+ */
+export async function plainSizeOf(files: readonly string[]): Promise<number | undefined> {
+  let plainBytes = 0;
+  for (const file of files) {
+    if (file === STDIN) return undefined;
+    const sniffed = await sniff(file).catch(() => undefined);
+    if (sniffed === undefined) return undefined;
+    plainBytes += sniffed.gzip ? sniffed.size * GZIP_EXPANSION : sniffed.size;
   }
   return plainBytes;
 }

@@ -32,7 +32,8 @@ export interface InputBytes {
   close(): void;
 }
 
-async function sniff(path: string): Promise<{ gzip: boolean; size: number }> {
+/** Whether a file is gzip (by its magic bytes) and its size; a BatchError when it cannot be read. */
+export async function sniff(path: string): Promise<{ gzip: boolean; size: number }> {
   let handle;
   try {
     handle = await open(path, 'r');
