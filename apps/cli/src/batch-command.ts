@@ -83,6 +83,8 @@ export async function batchCommand(args: string[], io: CliIo): Promise<number> {
     }, io);
   }
 
+  // Before the run loads the contract or starts threads: they read the setting as they start.
+  await tuneZodForRun(positionals);
   const controller = new AbortController();
   let status = 0;
   const stop = (signal: keyof typeof SIGNAL_STATUS) => (): void => {
@@ -97,8 +99,6 @@ export async function batchCommand(args: string[], io: CliIo): Promise<number> {
   process.on('SIGINT', onInt);
   process.on('SIGTERM', onTerm);
   const progress = createProgressReporter(io.stderr, { tty: io.stderr.isTTY === true });
-  // Before the run loads the contract or starts threads: they read the setting as they start.
-  await tuneZodForRun(positionals);
   try {
     const stats = await runBatch({
       input: positionals.length === 1 ? input : positionals,
@@ -131,4 +131,3 @@ export async function batchCommand(args: string[], io: CliIo): Promise<number> {
     process.off('SIGTERM', onTerm);
   }
 }
-
