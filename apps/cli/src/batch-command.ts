@@ -3,7 +3,7 @@
  * summary table, and Ctrl-C that stops cleanly at a checkpoint.
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_CHUNK_SIZE, formatStatsTable, INLINE_BELOW_BYTES, runBatch, tuneZodForRun } from '@airlock/worker';
+import { DEFAULT_CHUNK_SIZE, formatStatsTable, INLINE_BELOW_BYTES, runBatch } from '@airlock/worker';
 import type { CliIo } from './cli-io.js';
 import { parseContractSpec } from './parse-contract-spec.js';
 import { parseCount } from './parse-count.js';
@@ -13,6 +13,7 @@ import { createProgressReporter } from './progress-reporter.js';
 import { BATCH_HELP } from './usage.js';
 import { UsageError } from './usage-error.js';
 import { STRICT_RECORDS_STATUS, warnBadRecords } from './warn-bad-records.js';
+import { tuneForRun } from './tune-run.js';
 
 const OPTIONS = {
   contract: { type: 'string', short: 'c' },
@@ -83,8 +84,8 @@ export async function batchCommand(args: string[], io: CliIo): Promise<number> {
     }, io);
   }
 
-  // Before the run loads the contract or starts threads: they read the setting as they start.
-  await tuneZodForRun(positionals);
+  // Before the run loads the contract or starts threads: they read these settings as they start.
+  await tuneForRun(positionals, threads);
   const controller = new AbortController();
   let status = 0;
   const stop = (signal: keyof typeof SIGNAL_STATUS) => (): void => {

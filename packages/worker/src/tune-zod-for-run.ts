@@ -2,7 +2,6 @@
  * Which runs of the `airlock` command take Zod's generic path (see zod-tuning.ts): short ones,
  * which a fresh process spends much of warming up.
  */
-import { plainSizeOf } from './open-batch-inputs.js';
 import { ZOD_JITLESS_ENV } from './zod-tuning.js';
 
 /**
@@ -13,18 +12,15 @@ import { ZOD_JITLESS_ENV } from './zod-tuning.js';
 export const ZOD_JITLESS_BELOW_BYTES = 256 * 1024 * 1024;
 
 /**
- * Sets `AIRLOCK_ZOD_JITLESS=1` for a run over `files` when the variable is not set already and
- * their plain size is known (not stdin; gzip counted as it expands) and under
- * {@link ZOD_JITLESS_BELOW_BYTES}; returns whether the variable is now `1`. The `airlock batch`
- * command calls it before its run loads the contract or starts threads.
+ * Sets `AIRLOCK_ZOD_JITLESS=1` for a run of `inputBytes` of plain text (see `plainSizeOf`;
+ * undefined when unknown, as for stdin) when the variable is not set already and the run is
+ * under {@link ZOD_JITLESS_BELOW_BYTES}; returns whether the variable is now `1`. The `airlock
+ * batch` command calls it before its run loads the contract or starts threads.
  *
  * @example
- * await tuneZodForRun(['day.jsonl']); // true for a 20 MB log: AIRLOCK_ZOD_JITLESS=1 for this process and its threads
+ * tuneZodForRun(await plainSizeOf(['day.jsonl'])); // true for a 20 MB log: AIRLOCK_ZOD_JITLESS=1 for this process and its threads
  */
-export async function tuneZodForRun(files: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
-  if (env[ZOD_JITLESS_ENV] === undefined) {
-    const bytes = await plainSizeOf(files);
-    if (bytes !== undefined && bytes < ZOD_JITLESS_BELOW_BYTES) env[ZOD_JITLESS_ENV] = '1';
-  }
+export function tuneZodForRun(inputBytes: number | undefined, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env[ZOD_JITLESS_ENV] === undefined && inputBytes !== undefined && inputBytes < ZOD_JITLESS_BELOW_BYTES) env[ZOD_JITLESS_ENV] = '1';
   return env[ZOD_JITLESS_ENV] === '1';
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runBatch } from './run-batch.js';
 import { tempDir } from './test-support/temp-dir.js';
+import { plainSizeOf } from './open-batch-inputs.js';
 import { tuneZodForRun, ZOD_JITLESS_BELOW_BYTES } from './tune-zod-for-run.js';
 import { applyZodTuning, ZOD_JITLESS_ENV } from './zod-tuning.js';
 
@@ -51,27 +52,31 @@ describe('applyZodTuning', () => {
     expect(host.__zod_globalConfig.jitless).toBe(true);
   });
 
-  it('is chosen for a run of a known size under the threshold (gzip as it expands), unless the variable is set', async () => {
+  it('is chosen for a run of a known size under the threshold, unless the variable is set', () => {
+    const tuned: NodeJS.ProcessEnv = {};
+    expect(tuneZodForRun(20 * 1024 * 1024, tuned)).toBe(true);
+    expect(tuned[ZOD_JITLESS_ENV]).toBe('1');
+    const large: NodeJS.ProcessEnv = {};
+    expect(tuneZodForRun(ZOD_JITLESS_BELOW_BYTES, large)).toBe(false);
+    expect(large[ZOD_JITLESS_ENV]).toBeUndefined();
+    expect(tuneZodForRun(undefined, {})).toBe(false);
+    expect(tuneZodForRun(1024, { [ZOD_JITLESS_ENV]: '0' })).toBe(false);
+  });
+
+  it('reads a run\'s plain size before it opens its files: gzip as it expands, stdin and unreadable files unknown', async () => {
     const small = dir.file('small.jsonl');
     writeFileSync(small, '{"id":1,"output":"{}"}\n');
     // Sparse: 300 MB of size, no disk.
     const large = dir.file('large.jsonl');
     writeFileSync(large, '');
-    truncateSync(large, ZOD_JITLESS_BELOW_BYTES + 1024);
-    const gz = dir.file('big.jsonl.gz');
-    writeFileSync(gz, Buffer.concat([Buffer.from([0x1f, 0x8b]), Buffer.alloc(40 * 1024 * 1024)]));
-    const env = (): NodeJS.ProcessEnv => ({});
-    const tuned = env();
-    expect(await tuneZodForRun([small], tuned)).toBe(true);
-    expect(tuned[ZOD_JITLESS_ENV]).toBe('1');
-    const big = env();
-    expect(await tuneZodForRun([small, large], big)).toBe(false);
-    expect(big[ZOD_JITLESS_ENV]).toBeUndefined();
-    // 40 MB of gzip counts as 320 MB of text.
-    expect(await tuneZodForRun([gz], env())).toBe(false);
-    expect(await tuneZodForRun(['-'], env())).toBe(false);
-    expect(await tuneZodForRun([dir.file('missing.jsonl')], env())).toBe(false);
-    expect(await tuneZodForRun([small], { [ZOD_JITLESS_ENV]: '0' })).toBe(false);
+    truncateSync(large, 300 * 1024 * 1024);
+    const gz = dir.file('log.jsonl.gz');
+    writeFileSync(gz, Buffer.concat([Buffer.from([0x1f, 0x8b]), Buffer.alloc(1022)]));
+    expect(await plainSizeOf([small])).toBe(23);
+    expect(await plainSizeOf([small, large])).toBe(23 + 300 * 1024 * 1024);
+    expect(await plainSizeOf([gz])).toBe(8 * 1024);
+    expect(await plainSizeOf(['-'])).toBeUndefined();
+    expect(await plainSizeOf([small, dir.file('missing.jsonl')])).toBeUndefined();
   });
 
   it('reaches every thread that runs chunks of a batch (threads and the calling thread) when set, and none when not', async () => {
