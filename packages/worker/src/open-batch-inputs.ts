@@ -85,7 +85,7 @@ function plainBytesOf(inputs: BatchInputs): number | undefined {
 }
 
 /**
- * The files' size as plain text, as {@link plainBytesOf} counts it, before they are opened; undefined
+ * The files' size as plain text (a gzip file counts eight times its size), before they are opened; undefined
  * for stdin or a file that cannot be read (the run itself then says why).
  *
  * @example
