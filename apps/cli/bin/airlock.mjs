@@ -1,8 +1,6 @@
 #!/usr/bin/env node
 // The `airlock` command. It runs the built CLI (dist/), which `turbo run build`
 // produces; the contracts it loads may still be TypeScript (compiled once on load).
-import { setFlagsFromString } from 'node:v8';
-
 // V8 tuning for this command (process-wide, so only the command sets it, never the libraries;
 // a flag the user gives — node --flag, NODE_OPTIONS — wins). The pipeline's hot code is large,
 // and on two cores the optimizing compiler's background work competes with the batch itself:
@@ -16,11 +14,11 @@ import { setFlagsFromString } from 'node:v8';
 // only flags this V8 has are set.
 const v8Major = Number(process.versions.v8.split('.')[0]);
 const TUNING = { 'max-inlined-bytecode-size-cumulative': 100, ...(v8Major <= 11 ? { 'interrupt-budget': 264000 } : {}) };
-const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
-for (const [flag, value] of Object.entries(TUNING)) if (!given.includes(flag)) setFlagsFromString(`--${flag}=${value}`);
 let main;
 let guardProcess;
 try {
+  const { setFlagUnlessGiven } = await import('../dist/v8-flags.js');
+  for (const [flag, value] of Object.entries(TUNING)) setFlagUnlessGiven(flag, `--${flag}=${value}`);
   // Before the large modules load: Node 22+ keeps their compiled code on disk (compile-cache.ts).
   (await import('../dist/compile-cache.js')).enableCompileCache();
   ({ main } = await import('../dist/main.js'));

@@ -5,9 +5,7 @@
  * checkpointed), not read: reading runs ahead of the workers by the chunks in
  * flight, and only committed work survives a stop.
  */
-import type { BatchProgress } from '@airlock/worker';
-import { groupDigits } from '@airlock/worker';
-
+import { groupDigits, type BatchProgress } from '@airlock/worker';
 
 /** Receives progress after each committed chunk; `done` clears the bar. */
 export interface ProgressReporter {

@@ -6,7 +6,6 @@
 import type { QueueStatus, RunStatus } from '@airlock/queue';
 import { groupDigits } from '@airlock/worker';
 
-
 function formatRun(run: RunStatus): string[] {
   const throughput = run.throughput === undefined ? 'no shard finished yet' : `${groupDigits(run.throughput.recordsPerSecond)} records/s, ${run.throughput.mbPerSecond} MB/s`;
   const lines = [

@@ -10,8 +10,8 @@
  * A process-wide V8 flag, so only the command sets it, and a user's own flag wins.
  */
 import { availableParallelism } from 'node:os';
-import { setFlagsFromString } from 'node:v8';
 import { INLINE_BELOW_BYTES, plainSizeOf, threadsPerCore, tuneZodForRun } from '@airlock/worker';
+import { setFlagUnlessGiven } from './v8-flags.js';
 
 /**
  * Whether a run keeps every core busy with worker threads: `threads` as `--threads` gives it (-1
@@ -36,6 +36,5 @@ export function fillsEveryCore(threads: number, inputBytes: number | undefined, 
 export async function tuneForRun(files: readonly string[], threads: number): Promise<void> {
   const bytes = await plainSizeOf(files);
   tuneZodForRun(bytes);
-  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
-  if (fillsEveryCore(threads, bytes) && !given.includes('parallel-scavenge')) setFlagsFromString('--no-parallel-scavenge');
+  if (fillsEveryCore(threads, bytes)) setFlagUnlessGiven('parallel-scavenge', '--no-parallel-scavenge');
 }

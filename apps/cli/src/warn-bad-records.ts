@@ -8,7 +8,6 @@ import type { CliIo } from './cli-io.js';
 /** Exit status of a run whose records were mostly unreadable, with --strict-records. */
 export const STRICT_RECORDS_STATUS = 3;
 
-
 /** What the check needs to know about the run. */
 export interface BadRecordRun {
   output: string;

@@ -4,7 +4,6 @@
 import type { BatchDiff } from './diff-batches.js';
 import { groupDigits } from './group-digits.js';
 
-
 function signed(n: number): string {
   return n > 0 ? `+${groupDigits(n)}` : groupDigits(n);
 }

@@ -6,7 +6,6 @@ import { NO_AGENT } from './batch-counts.js';
 import type { BatchCounts, BatchStats, FailureExample, OutcomeCounts } from './types.js';
 import { groupDigits } from './group-digits.js';
 
-
 function percent(part: number, whole: number): string {
   return whole === 0 ? '' : `${((100 * part) / whole).toFixed(1)}%`;
 }

@@ -71,15 +71,20 @@ export async function openBatchInputs(files: readonly string[], range?: InputRan
   return { files, bytes, size, before, close: () => bytes.forEach((input) => input.close()) };
 }
 
+/** A file's size as plain text: a gzip file counts {@link GZIP_EXPANSION} times its size. */
+function plainSize(size: number, gzip: boolean): number {
+  return gzip ? size * GZIP_EXPANSION : size;
+}
+
 /**
- * The inputs' size as plain text (a gzip file counts {@link GZIP_EXPANSION} times its size), or
+ * The inputs' size as plain text (see {@link plainSize}), or
  * undefined when one has no size (stdin).
  */
 function plainBytesOf(inputs: BatchInputs): number | undefined {
   let plainBytes = 0;
   for (const input of inputs.bytes) {
     if (input.size === undefined) return undefined;
-    plainBytes += input.gzip ? input.size * GZIP_EXPANSION : input.size;
+    plainBytes += plainSize(input.size, input.gzip);
   }
   return plainBytes;
 }
@@ -97,7 +102,7 @@ export async function plainSizeOf(files: readonly string[]): Promise<number | un
     if (file === STDIN) return undefined;
     const sniffed = await sniff(file).catch(() => undefined);
     if (sniffed === undefined) return undefined;
-    plainBytes += sniffed.gzip ? sniffed.size * GZIP_EXPANSION : sniffed.size;
+    plainBytes += plainSize(sniffed.size, sniffed.gzip);
   }
   return plainBytes;
 }

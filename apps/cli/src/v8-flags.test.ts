@@ -1,0 +1,21 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { setFlagUnlessGiven } from './v8-flags.js';
+
+const before = process.env.NODE_OPTIONS;
+afterEach(() => {
+  if (before === undefined) delete process.env.NODE_OPTIONS;
+  else process.env.NODE_OPTIONS = before;
+});
+
+describe('setFlagUnlessGiven', () => {
+  it('leaves a flag the user gave in NODE_OPTIONS to the user', () => {
+    process.env.NODE_OPTIONS = '--max-old-space-size=4096 --parallel-scavenge';
+    expect(setFlagUnlessGiven('parallel-scavenge', '--no-parallel-scavenge')).toBe(false);
+  });
+
+  it('sets the flag otherwise', () => {
+    delete process.env.NODE_OPTIONS;
+    // V8's default value, so setting it changes nothing else in the test process.
+    expect(setFlagUnlessGiven('parallel-scavenge', '--parallel-scavenge')).toBe(true);
+  });
+});
