@@ -44,6 +44,15 @@ describe('an artifact whose text is the root a win already read', () => {
     expect(result).toMatchObject({ success: true, data: { title: 'Old' }, otherValidCandidates: 1 });
   });
 
+  it('is not repaired again when the answer was cut off inside a fence that never closes', () => {
+    const raw = "Here it is:\n\n```json\n{title: 'Fix login', tags: ['auth', 'ui'\n  ";
+    const once = parsesOf(raw);
+    const twice = parsesOf(raw, 'last');
+    expect(once.parses).toBeLessThan(twice.parses);
+    expect(once.result).toMatchObject({ success: true, truncated: true, data: { title: 'Fix login', tags: ['auth', 'ui'] }, candidate: { source: 'raw' } });
+    expect(once.result.success && once.result.otherValidCandidates).toBeUndefined();
+  });
+
   it('is still read when the raw reading was cut off (the body closes what the raw text left open)', () => {
     const raw = "Result:\n```json\n{title: 'Fix login', tags: ['auth'\n```";
     const result = safeParse(raw, schema);

@@ -59,10 +59,16 @@ function isJsonSpace(c: number): boolean {
  */
 function readsWonRoot<T>(raw: string, candidate: Candidate, wins: readonly Win<T>[], pick: ArtifactPick = 'first'): boolean {
   if (pick !== 'first' || candidate.prefixStripped) return false;
-  let [start, end] = candidate.span;
+  const [start, end] = trimmedSpan(raw, candidate.span[0], candidate.span[1]);
+  // A reading cut off at the end of the text takes the whitespace after it into its root.
+  return wins.some((win) => win.root !== undefined && win.root[0] === start && trimmedSpan(raw, win.root[0], win.root[1])[1] === end);
+}
+
+/** `[start, end)` without the JSON whitespace at either end. */
+function trimmedSpan(raw: string, start: number, end: number): [number, number] {
   while (start < end && isJsonSpace(raw.charCodeAt(start))) start++;
   while (end > start && isJsonSpace(raw.charCodeAt(end - 1))) end--;
-  return wins.some((win) => win.root !== undefined && win.root[0] === start && win.root[1] === end);
+  return [start, end];
 }
 
 /** Candidates that read the whole text: another view of it, not an artifact of their own. */

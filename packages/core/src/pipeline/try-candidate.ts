@@ -115,7 +115,7 @@ export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Con
   const first = judge(reading, outcome.value, outcome.interventions, outcome.truncated, contract, options);
   if (outcome.laterRoots === undefined) {
     // Prefix-stripped text is not a slice of the raw text: its root has no raw span to compare.
-    return first.kind === 'success' && outcome.root !== undefined && !outcome.truncated && !candidate.prefixStripped ? { kind: 'success', result: first.result, root: toRawSpan(candidate, outcome.root) } : first;
+    return first.kind === 'success' && outcome.root !== undefined && !candidate.prefixStripped ? { kind: 'success', result: first.result, root: toRawSpan(candidate, outcome.root) } : first;
   }
   // Several roots in one prose: the first that validates, or the last under `pick: 'last'`.
   const later = outcome.laterRoots.map((r) => ({ countOnly: r.countOnly === true, attempt: judge(reading, r.value, r.interventions, false, contract, options) }));
