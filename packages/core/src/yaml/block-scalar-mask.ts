@@ -3,7 +3,7 @@
  * line-scoped repairs must never touch: they hold free text, not structure.
  */
 import type { YamlLine } from './line-table.js';
-import { isBlank } from './line-table.js';
+import { isBlank, isComment } from './line-table.js';
 import { isBlockIndicator, entryAt } from './yaml-entry.js';
 
 /**
@@ -23,6 +23,47 @@ export function blockScalarMask(lines: readonly YamlLine[]): Uint8Array {
 }
 
 const masks = new WeakMap<readonly YamlLine[], Uint8Array>();
+const blankOrComment = new WeakMap<readonly YamlLine[], Uint8Array>();
+const nonContent = new WeakMap<readonly YamlLine[], Uint8Array>();
+
+/**
+ * 1 for each blank or comment line. Shared per table like {@link blockScalarMask}: the rules
+ * that skip such lines test each line's shape once between them.
+ *
+ * @example
+ * blankOrCommentMask(toLines('a: 1\n\n# c')) // Uint8Array [0, 1, 1]
+ */
+export function blankOrCommentMask(lines: readonly YamlLine[]): Uint8Array {
+  let mask = blankOrComment.get(lines);
+  if (mask === undefined) {
+    mask = new Uint8Array(lines.length);
+    for (let i = 0; i < lines.length; i++) {
+      const text = lines[i]!.text;
+      mask[i] = isBlank(text) || isComment(text) ? 1 : 0;
+    }
+    blankOrComment.set(lines, mask);
+  }
+  return mask;
+}
+
+/**
+ * 1 for each line inside a block scalar body, blank, or a comment: the lines the repairs that
+ * read content only skip. Shared per table.
+ *
+ * @example
+ * nonContentMask(toLines('a: |\n  x\n\n# c\nb: 1')) // Uint8Array [0, 1, 1, 1, 0]
+ */
+export function nonContentMask(lines: readonly YamlLine[]): Uint8Array {
+  let mask = nonContent.get(lines);
+  if (mask === undefined) {
+    const body = blockScalarMask(lines);
+    const other = blankOrCommentMask(lines);
+    mask = new Uint8Array(lines.length);
+    for (let i = 0; i < lines.length; i++) mask[i] = body[i]! | other[i]!;
+    nonContent.set(lines, mask);
+  }
+  return mask;
+}
 
 function computeMask(lines: readonly YamlLine[]): Uint8Array {
   const mask = new Uint8Array(lines.length);
@@ -38,6 +79,8 @@ function computeMask(lines: readonly YamlLine[]): Uint8Array {
       }
       parent = -1;
     }
+    // A header's value opens with `|` or `>`: a line without either is never one.
+    if (text.indexOf('|') < 0 && text.indexOf('>') < 0) continue;
     const entry = entryAt(lines, i);
     if ((entry.key !== null || entry.dash) && isBlockIndicator(entry.value)) {
       // The body must be deeper than the node that owns the scalar.

@@ -45,6 +45,24 @@ export function joinLines(lines: readonly YamlLine[]): string {
   return out;
 }
 
+const TEXTS = new WeakMap<readonly YamlLine[], string>();
+
+/**
+ * {@link joinLines}, once per table: tables are never mutated, so the repairs' whole-document
+ * pre-checks (a trigger character found nowhere) and the run's re-parse share one join.
+ *
+ * @example
+ * tableText(toLines('a: 1\nb: 2')) // 'a: 1\nb: 2'
+ */
+export function tableText(lines: readonly YamlLine[]): string {
+  let text = TEXTS.get(lines);
+  if (text === undefined) {
+    text = joinLines(lines);
+    TEXTS.set(lines, text);
+  }
+  return text;
+}
+
 /** Number of leading spaces. */
 export function indentOf(text: string): number {
   let i = 0;
@@ -52,14 +70,24 @@ export function indentOf(text: string): number {
   return i;
 }
 
+/** Index of the first character after the leading spaces, and that character is printable ASCII (never whitespace). */
+function firstVisible(text: string): number {
+  const k = indentOf(text);
+  const c = text.charCodeAt(k);
+  return c > 32 && c < 127 ? k : -1;
+}
+
 /** True for a line with nothing but whitespace. */
 export function isBlank(text: string): boolean {
-  return text.trim() === '';
+  // Most lines show a printable ASCII character after their spaces: no trimmed copy needed.
+  return firstVisible(text) < 0 && text.trim() === '';
 }
 
 /** True for a comment-only line. */
 export function isComment(text: string): boolean {
-  return text.trimStart().startsWith('#');
+  // The first printable ASCII character after the spaces is the first one trimStart keeps.
+  const k = firstVisible(text);
+  return k >= 0 ? text.charCodeAt(k) === 35 : text.trimStart().startsWith('#');
 }
 
 /** Index of the next line after `i` that is neither blank nor a comment, or -1. */

@@ -5,7 +5,7 @@
  */
 import type { Intervention } from '../types.js';
 import type { WorkMeter } from '../work-meter.js';
-import { joinLines, type YamlLine } from './line-table.js';
+import { tableText, type YamlLine } from './line-table.js';
 import { withLineEntries } from './yaml-entry.js';
 import type { RepairContext, YamlRepair } from './repairs/repair-kit.js';
 import { repairNestedMappingChildren } from './repairs/repair-nested-mapping-children.js';
@@ -84,7 +84,7 @@ function runGroups<A>(lines: readonly YamlLine[], context: RepairContext, accept
   let text: string | null = null;
   let size = work === undefined ? 0 : textLength(lines);
   for (const group of YAML_REPAIR_GROUPS) {
-    if (work !== undefined && !work.charge(size)) return { lines: current, text: text ?? joinLines(current), interventions, accepted: null, stopped: true };
+    if (work !== undefined && !work.charge(size)) return { lines: current, text: text ?? tableText(current), interventions, accepted: null, stopped: true };
     let changed = false;
     for (const repair of group) {
       const step = repair(current, context);
@@ -95,12 +95,12 @@ function runGroups<A>(lines: readonly YamlLine[], context: RepairContext, accept
       for (const intervention of step.interventions) interventions.push(intervention);
     }
     if (!changed) continue;
-    text = joinLines(current);
+    text = tableText(current);
     size = text.length;
     const accepted = accept?.(text) ?? null;
     if (accepted !== null) return { lines: current, text, interventions, accepted, stopped: false };
   }
-  return { lines: current, text: text ?? joinLines(current), interventions, accepted: null, stopped: false };
+  return { lines: current, text: text ?? tableText(current), interventions, accepted: null, stopped: false };
 }
 
 /** Length of the joined text, without joining it. */

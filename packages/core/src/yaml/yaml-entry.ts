@@ -22,7 +22,8 @@ export interface YamlEntry {
   readonly value: string;
 }
 
-const KEY = /^(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|[A-Za-z_$][\w$./-]*(?: [\w$./-]+)*):(?=[ \t]|$)/;
+/** Read in place from the node's column (sticky), so no line is sliced to try it. */
+const KEY = /(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|[A-Za-z_$][\w$./-]*(?: [\w$./-]+)*):(?=[ \t]|$)/y;
 const BLOCK_INDICATOR = /^[|>](?:[1-9][-+]?|[-+][1-9]?)?(?:[ \t]+#.*)?$/;
 
 function skipSpaces(text: string, i: number): number {
@@ -111,7 +112,12 @@ export function readEntry(text: string): YamlEntry {
     dashCol = col;
     col = skipSpaces(text, col + 1);
   }
-  const match = KEY.exec(text.slice(col));
+  // A key ends in a colon: without one after the node's column the regex cannot match.
+  let match: RegExpExecArray | null = null;
+  if (text.indexOf(':', col) >= 0) {
+    KEY.lastIndex = col;
+    match = KEY.exec(text);
+  }
   if (match === null) return { indent, dash, col, dashCol, key: null, valueCol: col, value: text.slice(col).trimEnd() };
   const valueCol = skipSpaces(text, col + match[0].length);
   return { indent, dash, col, dashCol, key: match[0].slice(0, -1), valueCol, value: text.slice(valueCol).trimEnd() };

@@ -5,13 +5,43 @@
  */
 import { indentOf, nextContentLine, prevContentLine, type YamlLine } from '../line-table.js';
 import { entryAt } from '../yaml-entry.js';
-import { LineRewriter, type RepairStep } from './repair-kit.js';
+import { LineRewriter, unchanged, type RepairStep } from './repair-kit.js';
 import { insertSpace, replaceLine, rewriteLines } from './rewrite-lines.js';
 
 export const COLON_SPACING_MESSAGE = 'Repaired YAML mapping keys missing a space after colon before parsing.';
 
 /** Key of two or more identifier characters, a colon, then a value that is not `:`, `/`, `\` or space. */
 const GLUED = /^( *(?:- +)?)([A-Za-z_][\w-]+):(?=[^\s:/\\])/;
+
+/**
+ * Cheap necessary condition for `GLUED` (and the glued-keys repair's `-key:x`): the colon
+ * after the key is the line's first (indentation, dash and key hold none), at index 2 or more,
+ * followed by a character that is not a space, tab, `:`, `/` or `\`.
+ *
+ * @example
+ * mayGlueKey('  title: x') // false
+ */
+export function mayGlueKey(text: string): boolean {
+  const p = text.indexOf(':');
+  if (p < 2) return false;
+  const c = text.charCodeAt(p + 1);
+  return !(Number.isNaN(c) || c === 32 || c === 9 || c === 58 || c === 47 || c === 92);
+}
+
+const GLUED_TABLES = new WeakMap<readonly YamlLine[], boolean>();
+
+/**
+ * True when some line of the table may hold a glued key ({@link mayGlueKey}): with none, rule 3
+ * and the glued-keys repair change nothing. Cached per table (tables are immutable).
+ */
+export function holdsGluedKey(lines: readonly YamlLine[]): boolean {
+  let known = GLUED_TABLES.get(lines);
+  if (known === undefined) {
+    known = lines.some((line) => mayGlueKey(line.text));
+    GLUED_TABLES.set(lines, known);
+  }
+  return known;
+}
 
 /** A mapping line at `indent` (a `key:` line, or a `- key:` entry when `dash`), with key `key` when given. */
 function mappingLine(lines: readonly YamlLine[], j: number, indent: number, dash: boolean, key?: string): boolean {
@@ -39,10 +69,11 @@ function inMapping(lines: readonly YamlLine[], i: number, indent: number, dash: 
  * repairColonSpacing(toLines('- id:Q01'), ctx).lines[0].text // '- id: Q01'
  */
 export function repairColonSpacing(lines: readonly YamlLine[]): RepairStep {
+  if (!holdsGluedKey(lines)) return unchanged(lines);
   const w = new LineRewriter('yaml_colon_space_inserted', COLON_SPACING_MESSAGE);
   return rewriteLines(lines, w, (i) => {
     const text = lines[i]!.text;
-    const match = GLUED.exec(text);
+    const match = mayGlueKey(text) ? GLUED.exec(text) : null;
     if (match === null) return null;
     const entry = entryAt(lines, i);
     return entry.key === null && inMapping(lines, i, entry.indent, entry.dash, match[2]!) ? replaceLine(i, [insertSpace(text, match[0].length)]) : null;

@@ -9,7 +9,7 @@
  */
 import { doubleQuote } from '../yaml-entry.js';
 import type { YamlLine } from '../line-table.js';
-import { LineRewriter, type RepairStep } from './repair-kit.js';
+import { LineRewriter, mentions, unchanged, type RepairStep } from './repair-kit.js';
 import { rewriteEntryValues } from './rewrite-lines.js';
 
 export const DOUBLED_QUOTES_MESSAGE = 'Repaired a YAML scalar wrapped in doubled single quotes before parsing.';
@@ -23,6 +23,8 @@ const OPENING = /^''([^'\n]+)$/;
  * repairDoubledQuotes(toLines("- ''Rule: validate''")).lines[0].text // "- 'Rule: validate'"
  */
 export function repairDoubledQuotes(lines: readonly YamlLine[]): RepairStep {
+  // Both patterns open with `''`: without it anywhere, nothing fires.
+  if (!mentions(lines, "''")) return unchanged(lines);
   const w = new LineRewriter('yaml_doubled_quotes', DOUBLED_QUOTES_MESSAGE);
   return rewriteEntryValues(lines, w, (entry) => {
     const match = DOUBLED.exec(entry.value);

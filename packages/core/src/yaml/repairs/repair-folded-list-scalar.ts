@@ -35,7 +35,11 @@ export function repairFoldedListScalar(lines: readonly YamlLine[]): RepairStep {
   const w = new LineRewriter('yaml_list_scalar_folded', FOLDED_LIST_SCALAR_MESSAGE);
   return rewriteLines(lines, w, (i) => {
     const entry = entryAt(lines, i);
-    if (!entry.dash || entry.key !== null || /^["'[{|>&*!%]/.test(entry.value) || !needsQuotes(entry.value)) return null;
+    if (!entry.dash || entry.key !== null) return null;
+    // No fold unless a deeper line follows: tested before the value's regexes.
+    const next = lines[i + 1];
+    if (next === undefined || isBlank(next.text) || indentOf(next.text) <= entry.dashCol) return null;
+    if (/^["'[{|>&*!%]/.test(entry.value) || !needsQuotes(entry.value)) return null;
     const parts = [entry.value];
     let end = i + 1;
     for (; end < lines.length; end++) {

@@ -9,7 +9,7 @@
 import type { YamlLine } from '../line-table.js';
 import { indentOf, isBlank } from '../line-table.js';
 import { doubleQuote, isBlockIndicator, keyName, withValue, type YamlEntry } from '../yaml-entry.js';
-import { LineRewriter, type RepairContext, type RepairStep } from './repair-kit.js';
+import { LineRewriter, mayMentionAny, unchanged, type RepairContext, type RepairStep } from './repair-kit.js';
 import { rewriteEntries, type LineEdit } from './rewrite-lines.js';
 
 export const FREE_TEXT_MESSAGE = 'Repaired YAML free_text scalar formatting before parsing.';
@@ -127,5 +127,7 @@ function repairOne(lines: readonly YamlLine[], i: number, entry: YamlEntry): Lin
 export function repairFreeTextScalar(lines: readonly YamlLine[], context: RepairContext): RepairStep {
   const w = new LineRewriter('yaml_free_text_scalar', FREE_TEXT_MESSAGE);
   const freeText = context.hints.freeTextKeys;
+  // Only a free-text key fires, and its name is a substring of its line.
+  if (!mayMentionAny(lines, [...freeText])) return unchanged(lines);
   return rewriteEntries(lines, w, (entry, i) => (entry.key !== null && freeText.has(keyName(entry.key)) ? repairOne(lines, i, entry) : null));
 }

@@ -21,8 +21,8 @@
 import { blockScalarMask } from '../block-scalar-mask.js';
 import { isBlank, isComment, type YamlLine } from '../line-table.js';
 import { entryAt, type YamlEntry } from '../yaml-entry.js';
-import { COLON_SPACING_MESSAGE } from './repair-colon-spacing.js';
-import { LineRewriter, type RepairStep } from './repair-kit.js';
+import { COLON_SPACING_MESSAGE, holdsGluedKey } from './repair-colon-spacing.js';
+import { LineRewriter, unchanged, type RepairStep } from './repair-kit.js';
 import { insertSpace, replaceLine, rewriteLines } from './rewrite-lines.js';
 
 /** Rule 3's trigger: a key of two or more identifier characters, a colon, then no space, `:`, `/` or `\`. */
@@ -173,6 +173,8 @@ function addMember(group: Group, kind: 'key' | 'glued' | 'other', line: number, 
  * // ['interview:', '  artifact: interview', '  schema_version: 1']
  */
 export function repairGluedKeys(lines: readonly YamlLine[]): RepairStep {
+  // Only a GLUED or GLUED_DASH line is ever fixed: with none, the grouping pass is moot.
+  if (!holdsGluedKey(lines)) return unchanged(lines);
   const fix = gluedKeyLines(lines);
   if (fix.size === 0) return { lines, interventions: [] };
   const w = new LineRewriter('yaml_colon_space_inserted', COLON_SPACING_MESSAGE);

@@ -10,7 +10,7 @@
 import type { YamlLine } from '../line-table.js';
 import { blockScalarMask } from '../block-scalar-mask.js';
 import { keyName, entryAt } from '../yaml-entry.js';
-import { LineRewriter, ownValue, type RepairContext, type RepairStep } from './repair-kit.js';
+import { hasKeyColon, holdsTwoColons, LineRewriter, ownValue, type RepairContext, type RepairStep } from './repair-kit.js';
 import { replaceLine, rewriteEntries } from './rewrite-lines.js';
 import { INLINE_SEQUENCE_MESSAGE } from './repair-inline-sequence-parent.js';
 
@@ -64,8 +64,10 @@ export function repairInlineKeys(lines: readonly YamlLine[], context: RepairCont
     }
     return docKeys.has(key);
   };
+  // A split needs the key's colon and a `key:` word's: lines with fewer are never read.
   return rewriteEntries(lines, w, (entry, i) => {
-    const segments = entry.key !== null && /^[^-"'|>[{&*!]/.test(entry.value) ? segmentsOf(entry.key, entry.value, known) : null;
+    // A second segment needs a `key:` word, whose colon ends a word: a cheap test before the regex and split.
+    const segments = entry.key !== null && hasKeyColon(entry.value) && /^[^-"'|>[{&*!]/.test(entry.value) ? segmentsOf(entry.key, entry.value, known) : null;
     if (segments === null) return null;
     const line = lines[i]!;
     const texts: string[] = [];
@@ -84,5 +86,5 @@ export function repairInlineKeys(lines: readonly YamlLine[], context: RepairCont
       }
     });
     return ok ? replaceLine(i, texts) : null;
-  });
+  }, 'unmasked', holdsTwoColons);
 }

@@ -3,9 +3,9 @@
  * (`questions: - id: Q01`). The item moves to its own line under the key and
  * the item's continuation lines follow it.
  */
-import { isBlank, type YamlLine } from '../line-table.js';
+import { isBlank, tableText, type YamlLine } from '../line-table.js';
 import { entryAt, type YamlEntry } from '../yaml-entry.js';
-import { LineRewriter, setIndent, type RepairStep } from './repair-kit.js';
+import { LineRewriter, setIndent, unchanged, type RepairStep } from './repair-kit.js';
 import { rewriteEntries, type LineEdit } from './rewrite-lines.js';
 
 export const INLINE_SEQUENCE_MESSAGE = 'Repaired inline YAML sequence or mapping syntax before parsing.';
@@ -41,11 +41,27 @@ function moveItem(lines: readonly YamlLine[], i: number, entry: YamlEntry): Line
 }
 
 /**
+ * Cheap necessary condition for a `key: - item` line anywhere in `text`: the blank run between
+ * the key's colon and the dash opens with a tab, is one space before `-`, or goes on with a
+ * second space or tab. One pass over the colons instead of a walk over the entries.
+ */
+function mayHoldInlineItem(text: string): boolean {
+  for (let p = text.indexOf(':'); p >= 0; p = text.indexOf(':', p + 1)) {
+    const c = text.charCodeAt(p + 1);
+    if (c === 9) return true;
+    const d = text.charCodeAt(p + 2);
+    if (c === 32 && (d === 45 || d === 32 || d === 9)) return true;
+  }
+  return false;
+}
+
+/**
  * @example
  * repairInlineSequenceParent(toLines('questions: - id: Q01\n             phase: a'), ctx).lines.map((l) => l.text)
  * // ['questions:', '  - id: Q01', '    phase: a']
  */
 export function repairInlineSequenceParent(lines: readonly YamlLine[]): RepairStep {
+  if (!mayHoldInlineItem(tableText(lines))) return unchanged(lines);
   const w = new LineRewriter('yaml_inline_sequence_parent', INLINE_SEQUENCE_MESSAGE);
   return rewriteEntries(lines, w, (entry, i) => (entry.key !== null && /^-[ \t]/.test(entry.value) ? moveItem(lines, i, entry) : null));
 }

@@ -6,7 +6,7 @@
  */
 import type { YamlLine } from '../line-table.js';
 import { TYPE_UNION } from '../quoted-scalar.js';
-import { LineRewriter, type RepairStep } from './repair-kit.js';
+import { LineRewriter, mentions, unchanged, type RepairStep } from './repair-kit.js';
 import { rewriteEntryValues } from './rewrite-lines.js';
 
 export const IMPROPER_QUOTE_MESSAGE = 'Repaired improperly quoted YAML scalar value.';
@@ -29,6 +29,8 @@ function escapeInner(value: string): string {
  * repairInnerQuotes(toLines('a: "say "hi" now"'), ctx).lines[0].text // 'a: "say \\"hi\\" now"'
  */
 export function repairInnerQuotes(lines: readonly YamlLine[]): RepairStep {
+  // Only a double-quoted value fires: without a `"` anywhere, nothing does.
+  if (!mentions(lines, '"')) return unchanged(lines);
   const w = new LineRewriter('yaml_inner_quotes_escaped', IMPROPER_QUOTE_MESSAGE);
   return rewriteEntryValues(lines, w, ({ value }) => {
     const candidate = value.length >= 2 && value.startsWith('"') && value.endsWith('"') && !value.endsWith('\\"') && !TYPE_UNION.test(value);

@@ -6,7 +6,7 @@
 import type { YamlLine } from '../line-table.js';
 import { blockScalarMask } from '../block-scalar-mask.js';
 import { entryAt } from '../yaml-entry.js';
-import { LineRewriter, type RepairStep } from './repair-kit.js';
+import { LineRewriter, mentions, unchanged, type RepairStep } from './repair-kit.js';
 
 export const INVALID_ESCAPE_MESSAGE = 'Escaped invalid YAML double-quoted scalar backslash sequences before reparsing.';
 
@@ -53,6 +53,8 @@ function fixLine(text: string, from: number, open: boolean): { text: string; ope
  * repairInvalidEscapes(toLines('pattern: "\\d+\\+"'), ctx).lines[0].text // 'pattern: "\\d+\\\\+"' … (`\d` is invalid too)
  */
 export function repairInvalidEscapes(lines: readonly YamlLine[]): RepairStep {
+  // A fix doubles a backslash inside a double-quoted scalar: without both, every line is kept.
+  if (!mentions(lines, '\\') || !mentions(lines, '"')) return unchanged(lines);
   const w = new LineRewriter('yaml_invalid_escape_doubled', INVALID_ESCAPE_MESSAGE);
   const mask = blockScalarMask(lines);
   let open = false;

@@ -5,7 +5,7 @@
  */
 import type { Category, Intervention } from '../../types.js';
 import type { YamlCode } from '../codes.js';
-import { indentOf, isBlank, type YamlLine } from '../line-table.js';
+import { indentOf, isBlank, tableText, type YamlLine } from '../line-table.js';
 
 /** Per-contract data, with what the contract leaves out derived from its schema or empty. */
 export interface ResolvedYamlHints {
@@ -139,4 +139,65 @@ export function continuesScalar(lines: readonly YamlLine[], i: number, nodeInden
   if (indent <= nodeIndent) return false;
   const rest = text.slice(indent);
   return !/^-(?:\s|$)/.test(rest) && !/^[^\s:#][^:#]*:(?:\s|$)/.test(rest) && !rest.startsWith('#');
+}
+
+/** The step of a rule that changes nothing: its input, as a rule's own walk returns it then. */
+export function unchanged(lines: readonly YamlLine[]): RepairStep {
+  return { lines, interventions: [] };
+}
+
+/**
+ * True when `needle` occurs anywhere in the document. Each line is a substring of the joined
+ * text, so a rule whose trigger needs `needle` on a line can return {@link unchanged} when this
+ * is false, without its per-line walk.
+ *
+ * @example
+ * mentions(toLines('a: 1\nb: "x"'), '"') // true
+ */
+export function mentions(lines: readonly YamlLine[], needle: string): boolean {
+  return tableText(lines).includes(needle);
+}
+
+/** Past this many names a document scan per name may cost more than the walk it saves. */
+const MAX_GATE_NAMES = 8;
+
+/**
+ * False only when none of `names` occurs in the document: the gate of the rules keyed by a
+ * hint's key names (a key name, quotes stripped, is a substring of its line). True, i.e. no
+ * gate, when there are too many names to scan for.
+ *
+ * @example
+ * mayMentionAny(toLines('a: 1'), ['free_text']) // false
+ */
+export function mayMentionAny(lines: readonly YamlLine[], names: readonly string[]): boolean {
+  if (names.length > MAX_GATE_NAMES) return true;
+  for (const name of names) if (mentions(lines, name)) return true;
+  return false;
+}
+
+/**
+ * True when `text` holds two colons or more: a line with a key (its colon) and a colon in its
+ * value has them, a {@link LineFilter} for the rules that look for the second.
+ *
+ * @example
+ * holdsTwoColons('a: b: c') // true
+ */
+export function holdsTwoColons(text: string): boolean {
+  const p = text.indexOf(':');
+  return p >= 0 && text.indexOf(':', p + 1) >= 0;
+}
+
+/**
+ * True when a `:` is followed by a space, a tab or the end of `text` (`/:(?:[ \t]|$)/` without
+ * a regex): the only colon that can end a YAML key or a `key:` word.
+ *
+ * @example
+ * hasKeyColon('see http://x') // false
+ */
+export function hasKeyColon(text: string): boolean {
+  for (let p = text.indexOf(':'); p >= 0; p = text.indexOf(':', p + 1)) {
+    const c = text.charCodeAt(p + 1);
+    if (c === 32 || c === 9 || p + 1 === text.length) return true;
+  }
+  return false;
 }

@@ -8,7 +8,7 @@ import type { YamlLine } from '../line-table.js';
 import { indentOf, nextContentLine } from '../line-table.js';
 import { isPlainValue, keyName, entryAt } from '../yaml-entry.js';
 import { listParentKey } from './list-parent-key.js';
-import { LineRewriter, ownValue, type RepairContext, type RepairStep } from './repair-kit.js';
+import { LineRewriter, mayMentionAny, ownValue, unchanged, type RepairContext, type RepairStep } from './repair-kit.js';
 import { replaceLine, rewriteEntries } from './rewrite-lines.js';
 
 const QUOTED = /^(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*')$/;
@@ -24,11 +24,14 @@ export function listPrimaryKeyMessage(parent: string, line: number, scalar: stri
  * // '  - id: config-parser'
  */
 export function repairListPrimaryKey(lines: readonly YamlLine[], context: RepairContext): RepairStep {
+  // Only an item under a configured list fires, and the list's key name is a substring of its line.
+  if (!mayMentionAny(lines, Object.getOwnPropertyNames(context.hints.listPrimaryKeys))) return unchanged(lines);
   const w = new LineRewriter('yaml_list_primary_key', '');
   return rewriteEntries(lines, w, (entry, i) => {
+    if (!entry.dash || entry.value === '') return null;
     // A complete quoted scalar (`- "src/app.ts"`) is as bare an item as a plain one.
     const quoted = QUOTED.test(entry.value);
-    if (!entry.dash || entry.value === '' || (!isPlainValue(entry.value) && !quoted)) return null;
+    if (!isPlainValue(entry.value) && !quoted) return null;
     const parent = listParentKey(lines, i, entry.indent);
     const primaryKey = parent === null ? undefined : ownValue(context.hints.listPrimaryKeys, parent);
     if (parent === null || primaryKey === undefined) return null;

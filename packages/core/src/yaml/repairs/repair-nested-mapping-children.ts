@@ -4,7 +4,7 @@
  */
 import { isBlank, type YamlLine } from '../line-table.js';
 import { keyName, entryAt, type YamlEntry } from '../yaml-entry.js';
-import { blockEnd, LineRewriter, ownValue, shiftIndent, type RepairContext, type RepairStep } from './repair-kit.js';
+import { blockEnd, LineRewriter, mayMentionAny, ownValue, shiftIndent, unchanged, type RepairContext, type RepairStep } from './repair-kit.js';
 import { rewriteEntries, type LineEdit } from './rewrite-lines.js';
 
 export const NESTED_MAPPING_CHILDREN_MESSAGE = 'Repaired inconsistent YAML indentation for nested mapping children.';
@@ -39,6 +39,8 @@ function indentChildren(lines: readonly YamlLine[], i: number, entry: YamlEntry,
  * // ['generated_by:', '  winner_model: x']
  */
 export function repairNestedMappingChildren(lines: readonly YamlLine[], context: RepairContext): RepairStep {
+  // Only a whitelisted parent fires, and its key name is a substring of its line.
+  if (!mayMentionAny(lines, Object.getOwnPropertyNames(context.hints.nestedChildren))) return unchanged(lines);
   const w = new LineRewriter('yaml_nested_mapping_children', NESTED_MAPPING_CHILDREN_MESSAGE);
   return rewriteEntries(lines, w, (entry, i) => {
     const children = entry.key !== null && entry.value === '' ? ownValue(context.hints.nestedChildren, keyName(entry.key)) : undefined;

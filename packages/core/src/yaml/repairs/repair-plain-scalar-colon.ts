@@ -4,7 +4,7 @@
  */
 import type { YamlLine } from '../line-table.js';
 import { doubleQuote, isPlainValue } from '../yaml-entry.js';
-import { continuesScalar, LineRewriter, type RepairStep } from './repair-kit.js';
+import { continuesScalar, holdsTwoColons, LineRewriter, type RepairStep } from './repair-kit.js';
 import { rewriteEntryValues } from './rewrite-lines.js';
 
 export const PLAIN_SCALAR_COLON_MESSAGE = 'Quoted YAML plain scalar values containing colon-space before reparsing.';
@@ -16,13 +16,15 @@ export const PLAIN_SCALAR_COLON_MESSAGE = 'Quoted YAML plain scalar values conta
  */
 export function repairPlainScalarColon(lines: readonly YamlLine[]): RepairStep {
   const w = new LineRewriter('yaml_plain_scalar_colon_quoted', PLAIN_SCALAR_COLON_MESSAGE);
+  // A fire needs the key's colon and the value's: lines with fewer are never read.
   return rewriteEntryValues(lines, w, (entry, i) => {
     const value = entry.value;
+    // The colon test, a plain search, runs before the regexes of isPlainValue.
     const fires =
       entry.key !== null &&
-      isPlainValue(value) &&
       (value.includes(': ') || value.includes(':\t') || value.endsWith(':')) &&
+      isPlainValue(value) &&
       !continuesScalar(lines, i, entry.col);
     return fires ? doubleQuote(value) : null;
-  });
+  }, holdsTwoColons);
 }

@@ -8,7 +8,7 @@ import type { YamlLine } from '../line-table.js';
 import { indentOf, nextContentLine } from '../line-table.js';
 import { doubleQuote, type YamlEntry } from '../yaml-entry.js';
 import { quotedEnd } from '../quoted-scalar.js';
-import { LineRewriter, continuesScalar, type RepairStep } from './repair-kit.js';
+import { LineRewriter, continuesScalar, mentions, unchanged, type RepairStep } from './repair-kit.js';
 import { rewriteEntryValues } from './rewrite-lines.js';
 import { IMPROPER_QUOTE_MESSAGE } from './repair-inner-quotes.js';
 
@@ -16,12 +16,13 @@ const QUOTED_INDICATOR = /^(["'])([|>](?:[1-9][-+]?|[-+][1-9]?)?)\1$/;
 
 function rewrite(lines: readonly YamlLine[], i: number, entry: YamlEntry): string | null {
   const value = entry.value;
+  // Both shapes open with a quote: one character test before the regex.
+  if (value[0] !== '"' && value[0] !== "'") return null;
   const indicator = QUOTED_INDICATOR.exec(value);
   if (indicator !== null) {
     const j = nextContentLine(lines, i);
     return j >= 0 && indentOf(lines[j]!.text) > entry.col ? indicator[2]! : null;
   }
-  if (value[0] !== '"' && value[0] !== "'") return null;
   const end = quotedEnd(value, 0);
   if (end < 0 || end >= value.length) return null;
   const rest = value.slice(end);
@@ -40,6 +41,8 @@ function rewrite(lines: readonly YamlLine[], i: number, entry: YamlEntry): strin
  * repairQuotedFragments(toLines('color: "pink" is accepted'), ctx).lines[0].text // 'color: "\\"pink\\" is accepted"'
  */
 export function repairQuotedFragments(lines: readonly YamlLine[]): RepairStep {
+  // Every rewrite starts at a quote: without one anywhere, nothing fires.
+  if (!mentions(lines, '"') && !mentions(lines, "'")) return unchanged(lines);
   const w = new LineRewriter('yaml_quoted_fragment', IMPROPER_QUOTE_MESSAGE);
   return rewriteEntryValues(lines, w, (entry, i) => rewrite(lines, i, entry));
 }

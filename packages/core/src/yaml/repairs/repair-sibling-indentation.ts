@@ -5,10 +5,10 @@
  * entry) are re-indented to `dash + 2`.
  */
 import type { YamlLine } from '../line-table.js';
-import { indentOf, isBlank, isComment } from '../line-table.js';
-import { blockScalarMask } from '../block-scalar-mask.js';
+import { indentOf, isBlank } from '../line-table.js';
+import { blankOrCommentMask, nonContentMask } from '../block-scalar-mask.js';
 import { isBlockIndicator, entryAt } from '../yaml-entry.js';
-import { LineRewriter, shiftIndent, type RepairStep } from './repair-kit.js';
+import { LineRewriter, shiftIndent, unchanged, type RepairStep } from './repair-kit.js';
 
 export const SIBLING_INDENT_MESSAGE = 'Re-indented YAML list item properties to match their siblings before parsing.';
 
@@ -23,23 +23,24 @@ function opensBlock(value: string): boolean {
  */
 export function repairSiblingIndentation(lines: readonly YamlLine[]): RepairStep {
   const w = new LineRewriter('yaml_sibling_indent', SIBLING_INDENT_MESSAGE);
-  const mask = blockScalarMask(lines);
+  // Comment lines are never items, so the content mask skips what body, blank and item tests did.
+  const skip = nonContentMask(lines);
+  const blankOrComment = blankOrCommentMask(lines);
   /** Per line: the indentation it must move to, or -1. */
   const target = new Int32Array(lines.length).fill(-1);
   /** Per line: shift applied to it as the child of a moved bare key. */
   const carry = new Int32Array(lines.length);
+  let moved = false;
   for (let i = 0; i < lines.length; i++) {
-    const text = lines[i]!.text;
-    if (mask[i] || isBlank(text)) continue;
+    if (skip[i]) continue;
     const item = entryAt(lines, i);
     if (!item.dash || item.key === null) continue;
     const expected = item.col;
     // Indentation below which deeper lines belong to the previous key's block.
     let subtree = opensBlock(item.value) ? expected : -1;
     for (let j = i + 1; j < lines.length; j++) {
-      const t = lines[j]!.text;
-      if (isBlank(t) || isComment(t)) continue;
-      const indent = indentOf(t);
+      if (blankOrComment[j]) continue;
+      const indent = indentOf(lines[j]!.text);
       if (indent <= item.indent) break;
       if (subtree >= 0 && indent > subtree) continue;
       subtree = -1;
@@ -51,6 +52,7 @@ export function repairSiblingIndentation(lines: readonly YamlLine[]): RepairStep
       if (e.key === null) continue;
       if (indent !== expected && Math.abs(indent - expected) <= 2 && target[j]! < 0) {
         target[j] = expected;
+        moved = true;
         if (opensBlock(e.value) && expected > indent) {
           // Children of a bare key moved right must stay deeper than it.
           for (let k = j + 1; k < lines.length && (isBlank(lines[k]!.text) || indentOf(lines[k]!.text) > indent); k++) carry[k] = expected - indent;
@@ -59,6 +61,8 @@ export function repairSiblingIndentation(lines: readonly YamlLine[]): RepairStep
       if (opensBlock(e.value)) subtree = indent;
     }
   }
+  // Nothing to move: every line would be kept, and the result is the input.
+  if (!moved) return unchanged(lines);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (target[i]! >= 0) w.replace([line], [' '.repeat(target[i]!) + line.text.trimStart()]);

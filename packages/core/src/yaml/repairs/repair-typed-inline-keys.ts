@@ -16,7 +16,7 @@
 import type { YamlLine } from '../line-table.js';
 import { blockScalarMask } from '../block-scalar-mask.js';
 import { keyName, entryAt } from '../yaml-entry.js';
-import { LineRewriter, type RepairContext, type RepairStep } from './repair-kit.js';
+import { holdsTwoColons, LineRewriter, type RepairContext, type RepairStep } from './repair-kit.js';
 import { INLINE_SEQUENCE_MESSAGE } from './repair-inline-sequence-parent.js';
 import { replaceLine, rewriteEntries } from './rewrite-lines.js';
 
@@ -122,12 +122,14 @@ export function repairTypedInlineKeys(lines: readonly YamlLine[], context?: Repa
     return docKeys.has(key);
   };
   const onItemLine = (key: string): boolean => context?.hints.itemKeys.has(key) === true || known(key);
+  // A split needs the first key's colon and the next key's: lines with fewer are never read.
   return rewriteEntries(lines, w, (entry, i) => {
-    if (entry.key === null || entry.value === '' || !/[ \t][A-Za-z_][\w-]*:/.test(entry.value)) return null;
+    // Most values hold no colon at all: a plain search before the regex that needs one.
+    if (entry.key === null || entry.value === '' || !entry.value.includes(':') || !/[ \t][A-Za-z_][\w-]*:/.test(entry.value)) return null;
     const pairs = splitTypedPairs(entry.key, entry.value, entry.dash ? onItemLine : known);
     if (pairs === null) return null;
     const text = lines[i]!.text;
     const pad = ' '.repeat(entry.col);
     return replaceLine(i, pairs.map((pair, k) => `${k === 0 ? text.slice(0, entry.col) : pad}${pair.key}: ${pair.value}`));
-  });
+  }, 'unmasked', holdsTwoColons);
 }

@@ -8,7 +8,7 @@ import type { YamlLine } from '../line-table.js';
 import { nextContentLine } from '../line-table.js';
 import { entryAt } from '../yaml-entry.js';
 import { doubleQuoteEnd } from '../quoted-scalar.js';
-import { LineRewriter, type RepairStep } from './repair-kit.js';
+import { LineRewriter, mentions, unchanged, type RepairStep } from './repair-kit.js';
 import { rewriteEntryValues } from './rewrite-lines.js';
 
 export const UNCLOSED_QUOTE_MESSAGE = 'Fixed unbalanced YAML quote before reparsing.';
@@ -27,6 +27,8 @@ function structuralBoundary(lines: readonly YamlLine[], i: number, col: number):
  * repairUnclosedQuote(toLines('title: "Fix login\nstatus: open'), ctx).lines[0].text // 'title: "Fix login"'
  */
 export function repairUnclosedQuote(lines: readonly YamlLine[]): RepairStep {
+  // Only a value opening with `"` fires: without one anywhere, nothing does.
+  if (!mentions(lines, '"')) return unchanged(lines);
   const w = new LineRewriter('yaml_unclosed_quote_closed', UNCLOSED_QUOTE_MESSAGE);
   return rewriteEntryValues(lines, w, (entry, i) => {
     const value = entry.value;

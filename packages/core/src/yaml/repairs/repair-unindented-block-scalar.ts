@@ -10,7 +10,7 @@
 import type { YamlLine } from '../line-table.js';
 import { indentOf, isBlank } from '../line-table.js';
 import { isBlockIndicator, entryAt } from '../yaml-entry.js';
-import { LineRewriter, shiftIndent, type RepairStep } from './repair-kit.js';
+import { LineRewriter, mentions, shiftIndent, unchanged, type RepairStep } from './repair-kit.js';
 import { rewriteEntries } from './rewrite-lines.js';
 
 export const UNINDENTED_BLOCK_MESSAGE = 'Indented the body of a YAML block scalar under its key before parsing.';
@@ -34,9 +34,13 @@ function siblingAfter(lines: readonly YamlLine[], from: number, indent: number):
  * // ['summary: >-', '  Keeps tokens.', 'status: draft']
  */
 export function repairUnindentedBlockScalar(lines: readonly YamlLine[]): RepairStep {
+  // A block indicator opens with `|` or `>`: without either anywhere, nothing fires.
+  if (!mentions(lines, '|') && !mentions(lines, '>')) return unchanged(lines);
   const w = new LineRewriter('yaml_block_scalar_indented', UNINDENTED_BLOCK_MESSAGE);
   return rewriteEntries(lines, w, (entry, i) => {
-    if (entry.key === null || entry.dash || !isBlockIndicator(entry.value)) return null;
+    // A block indicator opens with `|` or `>`: one character test before the regex.
+    const c = entry.value.charCodeAt(0);
+    if (entry.key === null || entry.dash || (c !== 124 && c !== 62) || !isBlockIndicator(entry.value)) return null;
     let first = i + 1;
     while (first < lines.length && isBlank(lines[first]!.text)) first++;
     if (first >= lines.length || indentOf(lines[first]!.text) > entry.indent) return null;

@@ -11,7 +11,7 @@
 import type { YamlLine } from '../line-table.js';
 import { indentOf, isBlank, nextContentLine } from '../line-table.js';
 import { entryAt, isBlockIndicator, isPlainValue } from '../yaml-entry.js';
-import { LineRewriter, setIndent, type RepairStep } from './repair-kit.js';
+import { hasKeyColon, LineRewriter, setIndent, type RepairStep } from './repair-kit.js';
 import { rewriteLines } from './rewrite-lines.js';
 
 export const WRAPPED_SCALAR_MESSAGE = 'Indented the wrapped continuation of a YAML list scalar under its entry before parsing.';
@@ -20,6 +20,19 @@ export const WRAPPED_SCALAR_MESSAGE = 'Indented the wrapped continuation of a YA
 function continuation(text: string): boolean {
   const rest = text.trimStart();
   return /^[a-z0-9(]/.test(rest) && !/:(?:[ \t]|$)/.test(rest) && !/[ \t]#/.test(rest);
+}
+
+/**
+ * Cheap necessary condition for `continuation`: its first character after spaces and tabs
+ * is `[a-z0-9(]` (other whitespace or non-ASCII is left to the full test), and no colon ends a key.
+ */
+function mayContinue(text: string): boolean {
+  let k = 0;
+  while (k < text.length && (text.charCodeAt(k) === 32 || text.charCodeAt(k) === 9)) k++;
+  if (k === text.length) return false;
+  const c = text.charCodeAt(k);
+  const first = c > 127 || (c >= 10 && c <= 13) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 40;
+  return first && !hasKeyColon(text);
 }
 
 /** Column a continuation must exceed when line `i` is a list entry (or a field in one) holding a plain scalar, else -1. */
@@ -38,6 +51,9 @@ function scalarNodeColumn(lines: readonly YamlLine[], i: number): number {
 export function repairWrappedScalar(lines: readonly YamlLine[]): RepairStep {
   const w = new LineRewriter('yaml_wrapped_scalar_indented', WRAPPED_SCALAR_MESSAGE);
   return rewriteLines(lines, w, (i) => {
+    // No edit unless the next line continues: test it before reading this line's node.
+    const first = lines[i + 1];
+    if (first === undefined || !mayContinue(first.text)) return null;
     const node = scalarNodeColumn(lines, i);
     if (node < 0) return null;
     let end = i + 1;

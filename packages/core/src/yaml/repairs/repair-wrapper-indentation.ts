@@ -8,7 +8,7 @@
 import type { YamlLine } from '../line-table.js';
 import { nextContentLine } from '../line-table.js';
 import { keyName, entryAt } from '../yaml-entry.js';
-import { blockEnd, LineRewriter, shiftIndent, type RepairContext, type RepairStep } from './repair-kit.js';
+import { blockEnd, LineRewriter, mayMentionAny, shiftIndent, unchanged, type RepairContext, type RepairStep } from './repair-kit.js';
 import { rewriteEntries } from './rewrite-lines.js';
 
 export const WRAPPER_INDENT_MESSAGE = 'Indented the body under a wrapper key one level deeper.';
@@ -30,6 +30,9 @@ function isNumberedLabel(name: string, words: readonly string[]): boolean {
  * // ['draft_scores:', '  Draft 1:', '    total_score: 40']
  */
 export function repairWrapperIndentation(lines: readonly YamlLine[], context: RepairContext): RepairStep {
+  // Only a wrapper key (a substring of its line) or a numbered label fires; labels compare
+  // lower-cased, so only their absence gates.
+  if (context.hints.numberedLabels.length === 0 && !mayMentionAny(lines, [...context.hints.wrapperKeys])) return unchanged(lines);
   // Shifting a wrapper body can expose shallow rubric rows inside it; a second pass takes them.
   const first = wrapperPass(lines, context);
   if (first.interventions.length === 0) return first;

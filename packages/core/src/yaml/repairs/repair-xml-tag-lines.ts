@@ -4,7 +4,7 @@
  * removed and named in the warning; tags inside block scalar bodies are text.
  */
 import type { YamlLine } from '../line-table.js';
-import { LineRewriter, type RepairStep } from './repair-kit.js';
+import { LineRewriter, mentions, unchanged, type RepairStep } from './repair-kit.js';
 import { replaceLine, rewriteLines } from './rewrite-lines.js';
 
 const TAG_LINE = /^[ \t]*(<\/?[A-Za-z][\w.:-]*(?:[ \t]+[^<>]*)?\/?>)[ \t]*$/;
@@ -19,6 +19,8 @@ export function xmlTagMessage(tag: string): string {
  * repairXmlTagLines(toLines('<BEAD_STATUS>\nstatus: done\n</BEAD_STATUS>'), ctx).lines.map((l) => l.text) // ['status: done']
  */
 export function repairXmlTagLines(lines: readonly YamlLine[]): RepairStep {
+  // A tag line holds a `<`: without one anywhere, nothing matches.
+  if (!mentions(lines, '<')) return unchanged(lines);
   const w = new LineRewriter('yaml_xml_tag_line_stripped', '', 'cleanup');
   return rewriteLines(lines, w, (i) => {
     const match = TAG_LINE.exec(lines[i]!.text);

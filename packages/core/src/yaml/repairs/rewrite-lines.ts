@@ -5,8 +5,7 @@
  * transformation.
  */
 import type { YamlLine } from '../line-table.js';
-import { isBlank, isComment } from '../line-table.js';
-import { blockScalarMask } from '../block-scalar-mask.js';
+import { blockScalarMask, nonContentMask } from '../block-scalar-mask.js';
 import { adoptEntries, entryAt, readEntriesOf, withValue, type YamlEntry } from '../yaml-entry.js';
 import type { LineRewriter, RepairStep } from './repair-kit.js';
 
@@ -39,7 +38,8 @@ export function rewriteLines(
   decide: (i: number) => LineEdit | null,
   scope: LineScope = 'unmasked',
 ): RepairStep {
-  const mask = blockScalarMask(lines);
+  // 1 for the lines `decide` is not shown (cached per table, shared by the rules of a scope).
+  const hidden = scope === 'unmasked' ? blockScalarMask(lines) : nonContentMask(lines);
   // Lines before the first edit are handed to the rewriter only once an edit comes: most
   // rules change nothing, and their result is then the input itself.
   let kept = 0;
@@ -53,9 +53,7 @@ export function rewriteLines(
     }
   };
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const shown = mask[i] === 0 && (scope === 'unmasked' || (!isBlank(line.text) && !isComment(line.text)));
-    const edit = shown ? decide(i) : null;
+    const edit = hidden[i] === 0 ? decide(i) : null;
     if (edit === null) continue;
     keepUpTo(i);
     // An edit always consumes its own line, so the walk cannot stall.
@@ -72,7 +70,14 @@ export function rewriteLines(
 }
 
 /**
- * {@link rewriteLines} with each line read as a {@link YamlEntry} for `decide`.
+ * A cheap test of a line's text that every line a rule may edit passes: the other lines are
+ * kept without reading their entry (the first rule to read a table pays for all its lines).
+ */
+export type LineFilter = (text: string) => boolean;
+
+/**
+ * {@link rewriteLines} with each line read as a {@link YamlEntry} for `decide`; with `holds`,
+ * only the lines that pass it.
  *
  * @example
  * rewriteEntries(toLines('a:\nb: 1'), w, (entry, i) => (entry.value === '' ? replaceLine(i, ['a: ~']) : null))
@@ -83,8 +88,10 @@ export function rewriteEntries(
   w: LineRewriter,
   decide: (entry: YamlEntry, i: number) => LineEdit | null,
   scope: LineScope = 'unmasked',
+  holds?: LineFilter,
 ): RepairStep {
-  return rewriteLines(lines, w, (i) => decide(entryAt(lines, i), i), scope);
+  if (holds === undefined) return rewriteLines(lines, w, (i) => decide(entryAt(lines, i), i), scope);
+  return rewriteLines(lines, w, (i) => (holds(lines[i]!.text) ? decide(entryAt(lines, i), i) : null), scope);
 }
 
 /**
@@ -100,12 +107,13 @@ export function rewriteEntryValues(
   lines: readonly YamlLine[],
   w: LineRewriter,
   decide: (entry: YamlEntry, i: number) => string | null,
+  holds?: LineFilter,
 ): RepairStep {
   return rewriteEntries(lines, w, (entry, i) => {
     if (entry.key === null && !entry.dash) return null;
     const value = decide(entry, i);
     return value === null ? null : replaceLine(i, [withValue(lines[i]!.text, entry, value)]);
-  });
+  }, 'unmasked', holds);
 }
 
 /**
