@@ -10,7 +10,7 @@
  * A process-wide V8 flag, so only the command sets it, and a user's own flag wins.
  */
 import { availableParallelism } from 'node:os';
-import { INLINE_BELOW_BYTES, plainSizeOf, threadsPerCore, tuneZodForRun } from '@airlock/worker';
+import { INLINE_BELOW_BYTES, plainSizeOf, threadsForSize, threadsPerCore, tuneZodForRun } from '@airlock/worker';
 import { setFlagUnlessGiven } from './v8-flags.js';
 
 /**
@@ -22,8 +22,8 @@ import { setFlagUnlessGiven } from './v8-flags.js';
  * fillsEveryCore(-1, 20 * 1024 * 1024, 2)  // false: inline
  */
 export function fillsEveryCore(threads: number, inputBytes: number | undefined, cores: number = availableParallelism()): boolean {
-  if (threads === 0 || (inputBytes !== undefined && inputBytes < INLINE_BELOW_BYTES)) return false;
-  return (threads < 0 ? threadsPerCore() : threads) >= cores;
+  // The batch's own rule: the CLI runs a log below INLINE_BELOW_BYTES inline, `--threads n` or not.
+  return threadsForSize(inputBytes, threads < 0 ? threadsPerCore() : threads, INLINE_BELOW_BYTES) >= cores;
 }
 
 /**

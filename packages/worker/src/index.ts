@@ -12,7 +12,7 @@
 export * from './types.js';
 export { createBatchPool, MAX_THREADS, threadsPerCore, type BatchPoolOptions } from './batch-pool.js';
 export { runBatch, batchMetadata, DEFAULT_CHUNK_SIZE, type BatchMetadataInput } from './run-batch.js';
-export { INLINE_BELOW_BYTES, fingerprintInputs, plainSizeOf } from './open-batch-inputs.js';
+export { INLINE_BELOW_BYTES, fingerprintInputs, plainSizeOf, threadsForSize } from './open-batch-inputs.js';
 export { fingerprintContext } from './batch-context.js';
 export { BatchError, describeIoError, type BatchErrorKind } from './batch-error.js';
 export { loadContract, resolveContractRef, prepareContractRef, importContract, type ResolvedContractRef } from './load-contract.js';

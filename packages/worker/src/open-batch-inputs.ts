@@ -126,7 +126,18 @@ export function defaultThreads(inputs: BatchInputs): number {
  * threadsFor(await openBatchInputs(['small.jsonl']), 2, INLINE_BELOW_BYTES); // 0
  */
 export function threadsFor(inputs: BatchInputs, threads: number, inlineBelowBytes: number): number {
-  const plainBytes = plainBytesOf(inputs);
+  return threadsForSize(plainBytesOf(inputs), threads, inlineBelowBytes);
+}
+
+/**
+ * The same rule from a run's plain size (undefined when unknown, as for stdin), for a caller
+ * that decides before the inputs are opened (the CLI tunes its process by it, see `plainSizeOf`).
+ *
+ * @example
+ * threadsForSize(20 * 1024 * 1024, 2, INLINE_BELOW_BYTES); // 0
+ * threadsForSize(undefined, 2, INLINE_BELOW_BYTES);        // 2
+ */
+export function threadsForSize(plainBytes: number | undefined, threads: number, inlineBelowBytes: number): number {
   return plainBytes !== undefined && plainBytes < inlineBelowBytes ? 0 : threads;
 }
 
