@@ -5,10 +5,12 @@
  * not fit the expected shape bails; the parent never guesses.
  */
 import { FastYamlBail, fastYamlBail, fastYamlRefuse, opensUnreadNode } from './fast-yaml-bail.js';
+import { commentStart, findImplicitKey, foundKey, isIndicator, isSequenceEntry, isSpaceOrEnd } from './find-implicit-key.js';
+import { rememberPlainKey } from './known-keys.js';
 import { readBlockScalar } from './read-block-scalar.js';
 import { readFlowCollection } from './read-flow-collection.js';
 import { readQuotedScalar } from './read-quoted-scalar.js';
-import { coreKeyString, resolveCoreScalar } from './resolve-core-scalar.js';
+import { resolveCoreScalar } from './resolve-core-scalar.js';
 import { defineOwnKey, refuseRepeatedKey } from './set-own-key.js';
 import {
   expectLineEnd,
@@ -21,59 +23,6 @@ import {
   type FastYamlState,
 } from './yaml-lines.js';
 
-/** `yaml` rejects implicit keys longer than 1024 characters. */
-const MAX_KEY_LENGTH = 1000;
-
-/** Characters that cannot start a plain scalar (YAML c-indicator). */
-export function isIndicator(c: number): boolean {
-  switch (c) {
-    case 0x2d: case 0x3f: case 0x3a: case 0x2c: case 0x5b: case 0x5d: case 0x7b: case 0x7d: case 0x23:
-    case 0x26: case 0x2a: case 0x21: case 0x7c: case 0x3e: case 0x27: case 0x22: case 0x25: case 0x40: case 0x60:
-      return true;
-    default:
-      return false;
-  }
-}
-
-function isSpaceOrEnd(line: string, at: number): boolean {
-  return at >= line.length || line.charCodeAt(at) === 0x20;
-}
-
-function isSequenceEntry(line: string, at: number): boolean {
-  return line.charCodeAt(at) === 0x2d && isSpaceOrEnd(line, at + 1);
-}
-
-interface ImplicitKey {
-  key: string;
-  /** index just after the `:` */
-  valueAt: number;
-}
-
-/** The implicit key at `at` (`key:` followed by a space or the line end), or undefined when the text is not one. */
-function findImplicitKey(line: string, at: number): ImplicitKey | undefined {
-  const c = line.charCodeAt(at);
-  if (c === 0x22 || c === 0x27) {
-    const q = readQuotedScalar(line, at);
-    if (q.end - at > MAX_KEY_LENGTH) fastYamlBail('long_key');
-    let i = q.end;
-    while (line.charCodeAt(i) === 0x20) i += 1;
-    if (line.charCodeAt(i) !== 0x3a) return undefined;
-    if (!isSpaceOrEnd(line, i + 1)) fastYamlBail('adjacent_value');
-    return { key: q.value, valueAt: i + 1 };
-  }
-  // `-verbose:` is a plain key; `- ` (a sequence entry) and other indicators are not.
-  if (isIndicator(c) && (c !== 0x2d || isSpaceOrEnd(line, at + 1))) return undefined;
-  let colon = line.indexOf(':', at);
-  while (colon !== -1 && !isSpaceOrEnd(line, colon + 1)) colon = line.indexOf(':', colon + 1);
-  if (colon === -1) return undefined;
-  const hash = line.indexOf(' #', at);
-  if (hash !== -1 && hash < colon) return undefined;
-  if (colon - at > MAX_KEY_LENGTH) fastYamlBail('long_key');
-  const raw = trimSpacesEnd(line, at, colon);
-  if (raw === '<<') fastYamlBail('merge_key');
-  return { key: coreKeyString(raw), valueAt: colon + 1 };
-}
-
 /**
  * A scalar or flow collection starting at `at` on the cursor's line, with
  * nothing but a comment after it. A plain scalar may continue on following
@@ -82,8 +31,9 @@ function findImplicitKey(line: string, at: number): ImplicitKey | undefined {
  * it is left to the caller to refuse. Leaves the cursor after the scalar.
  */
 function readInlineScalar(st: FastYamlState, at: number, parentIndent: number): unknown {
-  const line = st.lines[st.line]!;
-  st.line += 1;
+  const li = st.line;
+  const line = st.lines[li]!;
+  st.line = li + 1;
   const c = line.charCodeAt(at);
   if (c === 0x5b || c === 0x7b) {
     const flow = unlessUnclosed(st, at, parentIndent, c === 0x5b ? ']' : '}', () => readFlowCollection(line, at, st.depth));
@@ -104,10 +54,11 @@ function readInlineScalar(st: FastYamlState, at: number, parentIndent: number): 
     const dashLike = c === 0x2d || c === 0x3f || c === 0x3a;
     if (!dashLike || isSpaceOrEnd(line, at + 1)) fastYamlBail(c === 0x26 ? 'anchor' : c === 0x2a ? 'alias' : c === 0x21 ? 'tag' : 'indicator');
   }
-  const hash = line.indexOf(' #', at);
+  const hash = commentStart(line, at, st.hashAt[li]!);
   const raw = trimSpacesEnd(line, at, hash === -1 ? line.length : hash);
-  // `a: b: c` and `a: b:` are nested implicit keys, errors in `yaml`.
-  if (raw.includes(': ') || raw.charCodeAt(raw.length - 1) === 0x3a) fastYamlBail('nested_mapping');
+  // `a: b: c` and `a: b:` are nested implicit keys, errors in `yaml`. Either needs a key
+  // indicator from `at` on: most values have none past their key's.
+  if (st.lastColonAt[li]! >= at && (raw.includes(': ') || raw.charCodeAt(raw.length - 1) === 0x3a)) fastYamlBail('nested_mapping');
   // A comment ends a plain scalar; a deeper line after it is an error the parent bails on.
   if (hash !== -1 || parentIndent < 0) return resolveCoreScalar(raw);
   return resolveCoreScalar(foldPlainContinuation(st, raw, parentIndent));
@@ -123,8 +74,8 @@ function valueOfKeyOnLine(line: string, at: number): boolean {
 /** True when the value at `at` holds no key indicator and no deeper line follows to continue it. */
 function singleLineValue(st: FastYamlState, line: string, at: number, parentIndent: number): boolean {
   if (HOLDS_KEY_INDICATOR.test(line.slice(at))) return false;
-  const next = skipNonContentLines(st.lines, st.line);
-  return next === st.lines.length || indentOf(st.lines[next]!) <= parentIndent;
+  const next = skipNonContentLines(st, st.line);
+  return next === st.lines.length || st.indents[next]! <= parentIndent;
 }
 
 /**
@@ -161,13 +112,13 @@ function closesWithin(lines: readonly string[], from: number, at: number, parent
 
 /** Appends the continuation lines of a multi-line plain scalar, folding as YAML does. */
 function foldPlainContinuation(st: FastYamlState, first: string, parentIndent: number): string {
-  const { lines } = st;
+  const { lines, indents } = st;
   let text = first;
   let emptyLines = 0;
   let i = st.line;
   for (; i < lines.length; i += 1) {
     const l = lines[i]!;
-    const ind = indentOf(l);
+    const ind = indents[i]!;
     if (ind === l.length) {
       emptyLines += 1;
       continue;
@@ -194,7 +145,8 @@ function foldPlainContinuation(st: FastYamlState, first: string, parentIndent: n
 function readBlockNodeAt(st: FastYamlState, col: number, parentIndent: number): unknown {
   const line = st.lines[st.line]!;
   if (isSequenceEntry(line, col)) return readSequence(st, col);
-  if (findImplicitKey(line, col) !== undefined) return readMapping(st, col);
+  const key = findImplicitKey(st, st.line, col);
+  if (key !== undefined) return readMapping(st, col, key, foundKey.valueAt, foundKey.isNew);
   const c = line.charCodeAt(col);
   if (c === 0x7c || c === 0x3e) fastYamlBail('block_scalar_node');
   return readInlineScalar(st, col, parentIndent);
@@ -203,10 +155,10 @@ function readBlockNodeAt(st: FastYamlState, col: number, parentIndent: number): 
 /** The value of an entry with nothing after its indicator: a more-indented node, a same-indent sequence under a key, or null. */
 function readIndentedValue(st: FastYamlState, indent: number, underKey: boolean): unknown {
   const { lines } = st;
-  const li = nextContentLine(lines, st.line);
+  const li = nextContentLine(st, st.line);
   if (li === lines.length) return null;
   const line = lines[li]!;
-  const ind = indentOf(line);
+  const ind = st.indents[li]!;
   if (ind > indent) {
     st.line = li;
     return readBlockNodeAt(st, ind, indent);
@@ -229,8 +181,14 @@ function readEntryValue(st: FastYamlState, at: number, indent: number, underKey:
   }
   const c = line.charCodeAt(p);
   if (c === 0x7c || c === 0x3e) return readBlockScalar(st, line, p, indent);
-  if (!underKey && (isSequenceEntry(line, p) || findImplicitKey(line, p) !== undefined)) return readBlockNodeAt(st, p, indent);
-  if (underKey && isSequenceEntry(line, p)) fastYamlBail('sequence_after_key');
+  if (underKey) {
+    if (isSequenceEntry(line, p)) fastYamlBail('sequence_after_key');
+  } else {
+    // A compact node after `- `: the key found here is the mapping's first, not looked up again.
+    if (isSequenceEntry(line, p)) return readSequence(st, p);
+    const key = findImplicitKey(st, st.line, p);
+    if (key !== undefined) return readMapping(st, p, key, foundKey.valueAt, foundKey.isNew);
+  }
   return readInlineScalar(st, p, indent);
 }
 
@@ -322,25 +280,32 @@ function refuseKeylessLine(lines: readonly string[], at: number, indent: number)
   fastYamlBail('expected_key');
 }
 
-/** A block mapping whose first key starts at column `indent` of the cursor's line. */
-function readMapping(st: FastYamlState, indent: number): Record<string, unknown> {
+/**
+ * A block mapping whose first key starts at column `indent` of the cursor's line: `firstKey`,
+ * its value at `firstValueAt`, `firstIsNew` its `foundKey.isNew` (the caller found it to tell a
+ * mapping from a scalar).
+ */
+function readMapping(st: FastYamlState, indent: number, firstKey: string, firstValueAt: number, firstIsNew: boolean): Record<string, unknown> {
   enter(st);
   const { lines } = st;
   const map: Record<string, unknown> = {};
-  for (let first = true; ; first = false) {
-    if (!first) {
-      const li = nextContentLine(lines, st.line);
-      if (li === lines.length) break;
-      const ind = indentOf(lines[li]!);
-      if (ind < indent) break;
-      if (ind > indent) refuseDeeperKeyLine(lines, li, ind);
-      st.line = li;
-    }
-    const keyLine = st.line;
-    const key = findImplicitKey(lines[keyLine]!, indent);
-    if (key === undefined) refuseKeylessLine(lines, keyLine, indent);
-    refuseRepeatedKey(map, key.key, keyLine);
-    defineOwnKey(map, key.key, readEntryValue(st, key.valueAt, indent, true));
+  let key: string | undefined = firstKey;
+  let valueAt = firstValueAt;
+  let isNew = firstIsNew;
+  for (;;) {
+    refuseRepeatedKey(map, key, st.line);
+    defineOwnKey(map, key, readEntryValue(st, valueAt, indent, true));
+    if (isNew) rememberPlainKey(key);
+    const li = nextContentLine(st, st.line);
+    if (li === lines.length) break;
+    const ind = st.indents[li]!;
+    if (ind < indent) break;
+    if (ind > indent) refuseDeeperKeyLine(lines, li, ind);
+    st.line = li;
+    key = findImplicitKey(st, li, indent);
+    if (key === undefined) refuseKeylessLine(lines, li, indent);
+    valueAt = foundKey.valueAt;
+    isNew = foundKey.isNew;
   }
   st.depth -= 1;
   return map;
@@ -353,10 +318,10 @@ function readSequence(st: FastYamlState, indent: number): unknown[] {
   const items: unknown[] = [];
   for (let first = true; ; first = false) {
     if (!first) {
-      const li = nextContentLine(lines, st.line);
+      const li = nextContentLine(st, st.line);
       if (li === lines.length) break;
       const line = lines[li]!;
-      const ind = indentOf(line);
+      const ind = st.indents[li]!;
       if (ind < indent) break;
       if (ind > indent) fastYamlBail(deeperLineReason(line, ind));
       // A key at this indentation closes a sequence nested under a key at the same indentation.
@@ -373,8 +338,8 @@ function readSequence(st: FastYamlState, indent: number): unknown[] {
  * Reads the document's root node, whose first line is the cursor's line.
  *
  * @example
- * readBlockNode({ lines: ['a: 1'], openEnd: true, line: 0, depth: 0 }) // { a: 1 }
+ * readBlockNode(splitLines('a: 1')) // { a: 1 }
  */
 export function readBlockNode(st: FastYamlState): unknown {
-  return readBlockNodeAt(st, indentOf(st.lines[st.line]!), -1);
+  return readBlockNodeAt(st, st.indents[st.line]!, -1);
 }

@@ -3,7 +3,7 @@
  * auto-detected indentation, folded the way `yaml` folds them.
  */
 import { fastYamlBail } from './fast-yaml-bail.js';
-import { expectLineEnd, indentOf, type FastYamlState } from './yaml-lines.js';
+import { expectLineEnd, type FastYamlState } from './yaml-lines.js';
 
 type Chomp = 'clip' | 'strip' | 'keep';
 
@@ -72,7 +72,7 @@ export function readBlockScalar(st: FastYamlState, line: string, at: number, par
   let i = st.line + 1;
   for (; i < lines.length; i += 1) {
     const l = lines[i]!;
-    const ind = indentOf(l);
+    const ind = st.indents[i]!;
     if (ind === l.length) {
       // An unterminated blank last line holds no line break, so keep-chomping has nothing to keep from it.
       if (st.openEnd && i === lines.length - 1 && (indent === -1 || ind <= indent)) {

@@ -10,6 +10,22 @@ export const HOLDS_KEY_INDICATOR = /:(?: |$)/;
 /** The loader's cursor: the next unconsumed line and the nesting depth. */
 export interface FastYamlState {
   readonly lines: readonly string[];
+  /**
+   * `indentOf(lines[i])` for every line, counted once: the readers ask for it several times a
+   * line. This and the counts below may be longer than `lines` (reused, see splitLines): only
+   * indexes below `lines.length` hold this text's counts.
+   */
+  readonly indents: Int32Array<ArrayBuffer>;
+  /** Where each line's first `#` is, -1 for none (most lines): a line without one holds no comment. */
+  readonly hashAt: Int32Array<ArrayBuffer>;
+  /**
+   * Where each line's first and last key indicator is (a `:` before a space or the line's end),
+   * -1 for none: where a key ends, and whether a value after it may hold another.
+   */
+  readonly colonAt: Int32Array<ArrayBuffer>;
+  readonly lastColonAt: Int32Array<ArrayBuffer>;
+  /** Whether any line holds a tab: in a text without one, no line needs looking for it. */
+  readonly hasTab: boolean;
   /** The text does not end with a line break: its last line is unterminated. */
   readonly openEnd: boolean;
   line: number;
@@ -32,17 +48,90 @@ export function indentOf(line: string): number {
 }
 
 /**
+ * The per-line counts of the last text loaded, reused by the next: one load runs at a time
+ * (synchronously, its state dropped when it returns), and filling reused typed arrays costs
+ * less than growing fresh arrays line by line. Arrays grown past SCRATCH_KEPT lines for a large
+ * text are let go at the next call.
+ */
+let scratch = lineCounts(256);
+const SCRATCH_KEPT = 65536;
+
+function lineCounts(size: number): Pick<FastYamlState, 'indents' | 'hashAt' | 'colonAt' | 'lastColonAt'> {
+  return { indents: new Int32Array(size), hashAt: new Int32Array(size), colonAt: new Int32Array(size), lastColonAt: new Int32Array(size) };
+}
+
+/** Twice the room, the counts so far kept. */
+function grownCounts(): typeof scratch {
+  const next = lineCounts(scratch.indents.length * 2);
+  next.indents.set(scratch.indents);
+  next.hashAt.set(scratch.hashAt);
+  next.colonAt.set(scratch.colonAt);
+  next.lastColonAt.set(scratch.lastColonAt);
+  return next;
+}
+
+/**
+ * The text's lines (line breaks removed), counted as the readers need them, and the loader's
+ * cursor on the first line.
+ *
+ * @example
+ * splitLines('a: 1\n  b\n') // { lines: ['a: 1', '  b'], indents: [0, 2, …], openEnd: false, … }
+ */
+export function splitLines(text: string): FastYamlState {
+  if (scratch.indents.length > SCRATCH_KEPT) scratch = lineCounts(256);
+  let { indents, hashAt, colonAt, lastColonAt } = scratch;
+  const lines: string[] = [];
+  const crlf = text.includes('\r');
+  // The next `#` at or after the line's start: searched again only once passed, so the whole
+  // text is searched once, however the `#`s fall.
+  let hash = text.indexOf('#');
+  // Every `:` of the text in turn, one native search each (about one a line in agent YAML).
+  let colon = text.indexOf(':');
+  // One walk over the line breaks (a native search each) that also counts each line's indent.
+  for (let pos = 0, i = 0; ; i += 1) {
+    if (i === indents.length) {
+      scratch = grownCounts();
+      ({ indents, hashAt, colonAt, lastColonAt } = scratch);
+    }
+    let k = pos;
+    while (text.charCodeAt(k) === 0x20) k += 1;
+    const nl = text.indexOf('\n', k);
+    let end = nl === -1 ? text.length : nl;
+    if (crlf && end > pos && text.charCodeAt(end - 1) === 0x0d) end -= 1;
+    lines.push(text.slice(pos, end));
+    indents[i] = k - pos;
+    if (hash !== -1 && hash < pos) hash = text.indexOf('#', pos);
+    hashAt[i] = hash !== -1 && hash < end ? hash - pos : -1;
+    let first = -1;
+    let last = -1;
+    for (; colon !== -1 && colon < end; colon = text.indexOf(':', colon + 1)) {
+      if (colon + 1 === end || text.charCodeAt(colon + 1) === 0x20) {
+        if (first === -1) first = colon - pos;
+        last = colon - pos;
+      }
+    }
+    colonAt[i] = first;
+    lastColonAt[i] = last;
+    // A final line break ends the last line; it does not open an empty one.
+    if (nl === -1 || nl + 1 === text.length) break;
+    pos = nl + 1;
+  }
+  return { lines, indents, hashAt, colonAt, lastColonAt, hasTab: text.includes('\t'), openEnd: !text.endsWith('\n'), line: 0, depth: 0 };
+}
+
+/**
  * Index of the first line at or after `from` that is neither blank nor a
  * comment (or `lines.length`). Does not inspect the line it stops at.
  *
  * @example
- * skipNonContentLines(['# c', '', 'a: 1'], 0) // 2
+ * skipNonContentLines(splitLines('# c\n\na: 1'), 0) // 2
  */
-export function skipNonContentLines(lines: readonly string[], from: number): number {
+export function skipNonContentLines(st: FastYamlState, from: number): number {
+  const { lines, indents } = st;
   let i = from;
   for (; i < lines.length; i += 1) {
     const line = lines[i]!;
-    const indent = indentOf(line);
+    const indent = indents[i]!;
     if (indent === line.length) continue;
     if (line.charCodeAt(indent) !== 0x23) return i;
   }
@@ -56,13 +145,14 @@ export function skipNonContentLines(lines: readonly string[], from: number): num
  * line may continue the node before it.
  *
  * @example
- * nextContentLine(['', 'a: 1'], 0) // 1
+ * nextContentLine(splitLines('\na: 1'), 0) // 1
  */
-export function nextContentLine(lines: readonly string[], from: number, lineDue = true): number {
-  const i = skipNonContentLines(lines, from);
+export function nextContentLine(st: FastYamlState, from: number, lineDue = true): number {
+  const { lines } = st;
+  const i = skipNonContentLines(st, from);
   if (i === lines.length) return i;
   const line = lines[i]!;
-  if (line.includes('\t')) {
+  if (st.hasTab && line.includes('\t')) {
     // Content after a tab at column 0 is tab indentation, an error where a new line is due
     // (not after a root plain scalar, which such a line continues).
     if (lineDue && line.charCodeAt(0) === 0x09 && startsContent(line)) fastYamlRefuse('tab_indent', 'Tabs are not allowed as indentation', i);
