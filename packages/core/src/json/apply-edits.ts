@@ -28,15 +28,19 @@ function compareEdits(a: Intervention, b: Intervention): number {
  */
 export function applyEdits(text: string, edits: readonly Intervention[], from = 0, to = text.length): string | undefined {
   if (edits.length === 0) return from === 0 && to === text.length ? text : text.slice(from, to);
-  const parts: string[] = [];
+  // Concatenated, not joined from a parts array: JSON.parse flattens the rope in one copy, where
+  // join paid for the array and a copy of its own (building and parsing the bench's defective
+  // documents: 0.72 against 0.82 ms a pass).
+  let out = '';
   let at = from;
-  for (const e of edits) {
-    const [start, end] = e.span!;
+  for (let k = 0; k < edits.length; k++) {
+    const e = edits[k]!;
+    const span = e.span!;
+    const start = span[0];
     if (start < at) return undefined;
-    if (start > at) parts.push(text.slice(at, start));
-    parts.push(e.after ?? '');
-    at = end;
+    if (start > at) out += text.slice(at, start);
+    out += e.after ?? '';
+    at = span[1];
   }
-  parts.push(text.slice(at, to));
-  return parts.join('');
+  return out + text.slice(at, to);
 }

@@ -174,9 +174,11 @@ function readJson(candidate: Candidate, options: ParseStageOptions): ParseOutcom
   if (attempts === 0) sawOpener = nextOpener(text, 0, expect) >= 0;
   // One defective root spanning the whole text (`{'a': 1, // note …}`), the common repair: the
   // repairer reads it at once, without first counting its brackets to look for later roots.
+  let whole: RepairJsonResult | undefined;
   if (attempts > 0 && wholeEnd > wholeStart && closesAsWhole(text, wholeStart, wholeEnd) && nextOpener(text, 0, options.expect) === wholeStart) {
     const repaired = repairJson(text, repairOptionsOf(candidate, options, expect, false));
     if (repaired.ok && repaired.root?.[1] === wholeEnd) return repairOutcome(repaired);
+    whole = repaired;
   }
   /** Balanced roots before the one taken that did not parse as-is (a draft needing a repair). */
   const skipped: [number, number][] = [];
@@ -208,6 +210,9 @@ function readJson(candidate: Candidate, options: ParseStageOptions): ParseOutcom
   if (!sawOpener && !objectsAsList) {
     return { ok: false, failure: 'no_candidate', error: 'No JSON object or array found in the candidate.', interventions: [] };
   }
+  // The same text and options as the whole-root read above (when it ran): its result, not a
+  // second repair (a cut-off root ending in a closer, `{… }\n  ` short of its `]}`, came here twice).
+  if (whole !== undefined && !objectsAsList) return repairOutcome(whole);
   return repairOutcome(repairJson(text, repairOptionsOf(candidate, options, expect, objectsAsList)));
 }
 

@@ -113,7 +113,7 @@ export function parseUnquoted(ctx: RepairContext, isKey: boolean, quotesInside =
     record(ctx, 'missing_opening_quote', start, end, quoteJson(symbol.slice(0, -1)));
     ctx.i = end;
   } else {
-    record(ctx, isKey ? 'unquoted_key' : spanned ? 'unquoted_text_spanned' : 'unquoted_string', start, end, quoteJson(symbol));
+    record(ctx, isKey ? 'unquoted_key' : spanned ? 'unquoted_text_spanned' : 'unquoted_string', start, end, quoteJson(symbol), symbol);
     ctx.i = end;
   }
   return true;

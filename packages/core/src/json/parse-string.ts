@@ -8,10 +8,10 @@
  * most twice and only up to its next same-kind quote, so the whole stays linear.
  */
 import type { Intervention } from '../types.js';
-import { JSON_CODE_INFO, type JsonCode } from './codes.js';
+import type { JsonCode } from './codes.js';
 import { Ch, escapeControl, isDelimiter, isDoubleQuoteLike, isHex, isQuote, isSingleQuoteLike, isUnquotedStop, isUrlChar, isUrlSchemeBefore, isWs } from './json-chars.js';
 import { parseTripleQuoted } from './parse-triple-quoted.js';
-import { fail, groupStringEdits, prevNonWs, record, skipTrivia, type RepairContext } from './repair-context.js';
+import { codeInfo, fail, groupClosedPair, groupStringEdits, prevNonWs, record, recordClose, recordRule, ruleInfo, skipTrivia, type RepairContext, type RuleInfo } from './repair-context.js';
 import { classifyQuote, Next, nextFollows, Place, placeOf, Quote } from './string-end.js';
 import { keepsBackslash } from './string-escape.js';
 import { Fence, fenceAt } from './string-fence.js';
@@ -32,7 +32,7 @@ const pendingTrims: Intervention[] = [];
 
 /** Queues the removal of `text[start, end)` as its own intervention (see pendingTrims). */
 function trimLater(ctx: RepairContext, rule: 'unclosed_string_fence_trimmed' | 'string_closing_line_break_trimmed', start: number, end: number): void {
-  const info = JSON_CODE_INFO[rule];
+  const info = codeInfo(rule);
   pendingTrims.push({ rule, stage: 'parse', category: info.category, message: info.message, span: [start, end], before: ctx.text.slice(start, end), after: '' });
 }
 
@@ -69,6 +69,17 @@ function quoteRule(open: number): JsonCode {
   if (open === Ch.SQUOTE) return 'single_quoted_string';
   if (open === Ch.BACKTICK || open === Ch.ACUTE) return 'backtick_quoted_string';
   return 'curly_quoted_string';
+}
+
+const SINGLE_QUOTED = ruleInfo('single_quoted_string');
+const CURLY_QUOTED = ruleInfo('curly_quoted_string');
+const BACKTICK_QUOTED = ruleInfo('backtick_quoted_string');
+
+/** {@link quoteRule}'s info. */
+function quoteInfo(open: number): RuleInfo {
+  if (open === Ch.SQUOTE) return SINGLE_QUOTED;
+  if (open === Ch.BACKTICK || open === Ch.ACUTE) return BACKTICK_QUOTED;
+  return CURLY_QUOTED;
 }
 
 function endsString(open: number, c: number): boolean {
@@ -178,9 +189,10 @@ function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: numbe
   // Element by element: `fill` is a call TurboFan does not inline, a tenth of a string's read.
   opens[0] = opens[1] = opens[2] = 0;
   const mark = ctx.edits.length;
-  if (open !== Ch.DQUOTE) record(ctx, quoteRule(open), start, start + 1, '"');
+  if (open !== Ch.DQUOTE) recordRule(ctx, quoteInfo(open), start, start + 1, '"');
   let i = start + 1;
-  const place = mode === Mode.FIRST ? placeOf(text, start) : Place.ANY;
+  // Past the whitespace the last trivia skip ended with, when it ends here: not read twice.
+  const place = mode === Mode.FIRST ? placeOf(text, ctx.wsEnd === start ? ctx.wsStart : start) : Place.ANY;
   // Fence lines met by a first read: inside a block the string opened (```js … ```), and the first bare fence outside one.
   let inBlock = false;
   let fence = -1;
@@ -214,7 +226,8 @@ function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: numbe
         trimClosingLineBreak(ctx, start, mark, i);
         ctx.closePos = i;
         ctx.closeEdit = c === Ch.DQUOTE ? -1 : ctx.edits.length;
-        if (c !== Ch.DQUOTE) record(ctx, quoteRule(open === Ch.DQUOTE ? c : open), i, i + 1, '"');
+        // Recorded once needed (see recordClose): most such strings make one record of both quotes.
+        if (c !== Ch.DQUOTE) ctx.closeRule = quoteRule(open === Ch.DQUOTE ? c : open);
         ctx.i = i + 1;
         return DONE;
       }
@@ -332,16 +345,23 @@ export function parseString(ctx: RepairContext): boolean {
   if (pendingTrims.length > 0) pendingTrims.length = 0;
   const ok = parseStringParts(ctx);
   if (ok) {
-    groupStringEdits(ctx, mark, start);
+    // `'ab'`: the opening quote's record and the closing one, still unrecorded, become one.
+    if (!(ctx.closeRule !== undefined && ctx.edits.length === mark + 1 && groupClosedPair(ctx, mark, start))) {
+      recordClose(ctx);
+      // Tested here: most strings record nothing, and the call alone was a cost per string.
+      if (ctx.edits.length !== mark) groupStringEdits(ctx, mark, start);
+    }
     if (pendingTrims.length > 0) for (const trim of pendingTrims) ctx.edits.push(trim);
   }
+  ctx.closeRule = undefined;
   if (pendingTrims.length > 0) pendingTrims.length = 0;
   return ok;
 }
 
 /** The string at `ctx.i` and its `+` continuations, each edit recorded on its own. */
 function parseStringParts(ctx: RepairContext): boolean {
-  if (parseTripleQuoted(ctx)) return true;
+  // A triple quote repeats its first character: the look for one is not a call per string.
+  if (ctx.text.charCodeAt(ctx.i + 1) === ctx.text.charCodeAt(ctx.i) && parseTripleQuoted(ctx)) return true;
   if (!readLiteral(ctx)) return false;
   const { text } = ctx;
   for (;;) {
@@ -355,8 +375,10 @@ function parseStringParts(ctx: RepairContext): boolean {
     }
     ctx.i++;
     skipTrivia(ctx, false);
-    // The join replaces the first string's closing quote, so drop that quote's own edit.
-    if (joinEdit >= 0) ctx.edits.splice(joinEdit, 1);
+    // The join replaces the first string's closing quote, so drop that quote's own edit (or
+    // leave it unrecorded, see recordClose).
+    if (ctx.closeRule !== undefined) ctx.closeRule = undefined;
+    else if (joinEdit >= 0) ctx.edits.splice(joinEdit, 1);
     if (!isQuote(text.charCodeAt(ctx.i))) {
       // A dangling `+`: drop it and close the string before it.
       record(ctx, 'string_concatenation', joinStart, ctx.i, '"');
@@ -365,6 +387,7 @@ function parseStringParts(ctx: RepairContext): boolean {
     const open = ctx.i;
     const mark = ctx.edits.length;
     if (!readLiteral(ctx)) return false;
+    recordClose(ctx);
     // …and the second string's opening quote too.
     const first = ctx.edits[mark];
     if (first !== undefined && first.span![0] === open && first.span![1] === open + 1) {

@@ -15,5 +15,11 @@ const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
  * quoteJson('title') // '"title"'
  */
 export function quoteJson(text: string): string {
-  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
+  // A key or a word is short: a loop over it costs less than entering the regular expression.
+  if (text.length > 24) return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(text);
+  }
+  return `"${text}"`;
 }

@@ -23,12 +23,20 @@ export interface RepairContext {
   closePos: number;
   /** Index in `edits` of that closing quote's edit (-1: an untouched `"`). */
   closeEdit: number;
+  /** The rule of that closing quote's edit while it is not recorded yet (see recordClose). */
+  closeRule: JsonCode | undefined;
   /** A triple-quoted string was found unclosed: the scan went to the end, so later openings are not tried (linear). */
   tripleUnclosed: boolean;
   /** Characters first reads of strings may still look at past where they are read again (see readLiteral). */
   rereadBudget: number;
   /** How far the last first read of a string went before it asked to be read again. */
   readReached: number;
+  /**
+   * `[wsStart, wsEnd)`: the JSON whitespace the last trivia skip ended with. A string opening
+   * at `wsEnd` looks back past it at once instead of reading it again (see readString).
+   */
+  wsStart: number;
+  wsEnd: number;
 }
 
 /** First reads may waste this many times the text's length before strings are read up to a delimiter at once. */
@@ -37,16 +45,55 @@ const REREAD_FACTOR = 4;
 export function createContext(text: string, maxDepth: number): RepairContext {
   return {
     text, n: text.length, i: 0, edits: [], truncated: false, error: undefined, maxDepth,
-    closePos: -1, closeEdit: -1, tripleUnclosed: false, rereadBudget: REREAD_FACTOR * text.length + 4096, readReached: 0,
+    closePos: -1, closeEdit: -1, closeRule: undefined, tripleUnclosed: false, rereadBudget: REREAD_FACTOR * text.length + 4096, readReached: 0,
+    wsStart: -1, wsEnd: -1,
   };
 }
 
-/** Records one edit: `text[start, end)` becomes `after` (an insertion when start === end). */
-export function record(ctx: RepairContext, rule: JsonCode, start: number, end: number, after: string): void {
-  const info = JSON_CODE_INFO[rule];
+/**
+ * JSON_CODE_INFO as a Map: a keyed load on the 56-key object, with a different name at nearly
+ * every call, was the costliest line of `record` (about 3 % of a repair); Map.get is steady.
+ */
+const CODE_INFO: ReadonlyMap<string, { readonly category: Intervention['category']; readonly message: string }> = new Map(Object.entries(JSON_CODE_INFO));
+
+/** Category and message of a rule (see CODE_INFO). */
+export function codeInfo(rule: JsonCode): { readonly category: Intervention['category']; readonly message: string } {
+  return CODE_INFO.get(rule)!;
+}
+
+/** A rule with its category and message, looked up once, for the most frequent records (see recordRule). */
+export interface RuleInfo {
+  readonly rule: JsonCode;
+  readonly category: Intervention['category'];
+  readonly message: string;
+}
+
+/** The {@link RuleInfo} of a rule (made once per rule, at module load, by its users). */
+export function ruleInfo(rule: JsonCode): RuleInfo {
+  const info = codeInfo(rule);
+  return { rule, category: info.category, message: info.message };
+}
+
+/** {@link record} with the rule's info at hand: no lookup per record (1 to 2 % of a repair). */
+export function recordRule(ctx: RepairContext, r: RuleInfo, start: number, end: number, after: string, before = ctx.text.slice(start, end)): void {
+  ctx.edits.push({
+    rule: r.rule, stage: 'parse', category: r.category, message: r.message,
+    span: [start, end], before, after,
+  });
+}
+
+const LINE_COMMENT = ruleInfo('line_comment_removed');
+const BLOCK_COMMENT = ruleInfo('block_comment_removed');
+
+/**
+ * Records one edit: `text[start, end)` becomes `after` (an insertion when start === end).
+ * `before`: that excerpt, when the caller has already sliced it.
+ */
+export function record(ctx: RepairContext, rule: JsonCode, start: number, end: number, after: string, before = ctx.text.slice(start, end)): void {
+  const info = CODE_INFO.get(rule)!;
   ctx.edits.push({
     rule, stage: 'parse', category: info.category, message: info.message,
-    span: [start, end], before: ctx.text.slice(start, end), after,
+    span: [start, end], before, after,
   });
 }
 
@@ -70,8 +117,21 @@ export function prevNonWs(text: string, from: number, floor: number): number {
  * where no value starts, so `#fff` or `# heading` as a value stays).
  */
 export function skipTrivia(ctx: RepairContext, log: boolean, hash = false): void {
+  // Most of the 300 calls a document makes stand on a token already (`,`, `:`, a quote): this
+  // test, small enough to be inlined at the call, spares them the loop (and its call).
+  const c = ctx.text.charCodeAt(ctx.i);
+  if (c < 128 && TRIVIA_START[c] === 0) return;
+  skipTriviaRun(ctx, log, hash);
+}
+
+/** ASCII units where trivia may start: JSON whitespace, `/`, `<`, `#`; any non-ASCII unit may be a special space. */
+const TRIVIA_START = new Uint8Array(128);
+for (const c of [Ch.SPACE, Ch.LF, Ch.CR, Ch.TAB, Ch.SLASH, Ch.LT, Ch.HASH]) TRIVIA_START[c] = 1;
+
+function skipTriviaRun(ctx: RepairContext, log: boolean, hash: boolean): void {
   const { text, n } = ctx;
   let i = ctx.i;
+  let ws = i;
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === Ch.SPACE || c === Ch.LF || c === Ch.CR || c === Ch.TAB) {
@@ -80,33 +140,40 @@ export function skipTrivia(ctx: RepairContext, log: boolean, hash = false): void
       // `# note` where no value can start (after a value, before a key): a Python or YAML comment.
       const nl = text.indexOf('\n', i + 1);
       const end = nl < 0 ? n : nl;
-      if (log) record(ctx, 'line_comment_removed', i, end, '');
+      if (log) recordRule(ctx, LINE_COMMENT, i, end, '');
       i = end;
+      ws = i;
     } else if (c === Ch.SLASH) {
       const d = text.charCodeAt(i + 1);
       if (d === Ch.STAR) {
         const close = text.indexOf('*/', i + 2);
         const end = close < 0 ? n : close + 2;
-        if (log) record(ctx, 'block_comment_removed', i, end, '');
+        if (log) recordRule(ctx, BLOCK_COMMENT, i, end, '');
         i = end;
+        ws = i;
       } else if (d === Ch.SLASH) {
         const nl = text.indexOf('\n', i + 2);
         const end = nl < 0 ? n : nl;
-        if (log) record(ctx, 'line_comment_removed', i, end, '');
+        if (log) recordRule(ctx, LINE_COMMENT, i, end, '');
         i = end;
+        ws = i;
       } else break;
     } else if (c === Ch.LT && text.startsWith('<!--', i)) {
       const close = text.indexOf('-->', i + 4);
       const end = close < 0 ? n : close + 3;
       if (log) record(ctx, 'html_comment_removed', i, end, '');
       i = end;
+      ws = i;
     } else if (isSpecialWs(c)) {
       let end = i + 1;
       while (end < n && isSpecialWs(text.charCodeAt(end))) end++;
       if (log) record(ctx, 'special_whitespace', i, end, ' '.repeat(end - i));
       i = end;
+      ws = i;
     } else break;
   }
+  ctx.wsStart = ws;
+  ctx.wsEnd = i;
   ctx.i = i;
 }
 
@@ -145,7 +212,7 @@ export function groupStringEdits(ctx: RepairContext, mark: number, start: number
   const rule = STRING_RULE_ORDER.find((r) => rules.includes(r)) ?? rules[0]!;
   const counts = new Map<string, number>();
   for (const r of rules) if (r !== rule) counts.set(r, (counts.get(r) ?? 0) + 1);
-  const info = JSON_CODE_INFO[rule];
+  const info = codeInfo(rule);
   const inside = [...counts].map(([r, k]) => (k > 1 ? `${r} ×${k}` : r)).join(', ');
   const same = rules.filter((r) => r === rule).length;
   // Removals inside a triple-quoted string are its dedent (see parseTripleQuoted).
@@ -158,23 +225,64 @@ export function groupStringEdits(ctx: RepairContext, mark: number, start: number
 }
 
 /**
+ * Records the closing quote a string read left unrecorded (`ctx.closeRule`): a string whose only
+ * edits are its two quotes (`'ab'`) becomes one record without it (see groupClosedPair), and
+ * every other string records it here, at the index `ctx.closeEdit` names, as if at once.
+ */
+export function recordClose(ctx: RepairContext): void {
+  const rule = ctx.closeRule;
+  if (rule === undefined) return;
+  ctx.closeRule = undefined;
+  record(ctx, rule, ctx.closePos, ctx.closePos + 1, '"');
+}
+
+/**
+ * {@link groupQuotePair} for a string whose opening quote's edit (at `mark`, the last) is
+ * followed by its closing quote not recorded yet (see recordClose): the same record, without
+ * building the closing quote's edit only to drop it.
+ */
+export function groupClosedPair(ctx: RepairContext, mark: number, start: number): boolean {
+  const at = ctx.closePos;
+  // Its category is its rule's: groupPair requires the opening quote's rule, whose category it tests.
+  if (!groupPair(ctx, mark, start, ctx.closeRule!, at, at + 1, '"', false)) return false;
+  ctx.closeRule = undefined;
+  return true;
+}
+
+/**
  * The common case of {@link groupStringEdits} without its general machinery: a string whose
  * only edits are its two replaced quotes (`'ab'`, curly quotes). Gives the same intervention;
  * false when the pair is anything else, for the general path to handle.
  */
 function groupQuotePair(ctx: RepairContext, mark: number, start: number): boolean {
-  const first = ctx.edits[mark]!;
   const second = ctx.edits[mark + 1]!;
+  const span = second.span!;
+  if (!groupPair(ctx, mark, start, second.rule, span[0], span[1], second.after, second.category === 'synthesized')) return false;
+  ctx.edits.pop();
+  return true;
+}
+
+/** The pair test and grouping of groupQuotePair; the second edit given by its fields. */
+function groupPair(ctx: RepairContext, mark: number, start: number, rule2: string, start2: number, end2: number, after2: string | undefined, synthesized2: boolean): boolean {
+  const first = ctx.edits[mark]!;
   const rule = first.rule;
-  if (rule !== second.rule || rule === 'triple_quoted_string' || rule === 'backtick_quoted_string' || !DELIMITER_RULES.has(rule)) return false;
-  if (first.category === 'synthesized' || second.category === 'synthesized') return false;
-  const [a, b] = first.span![0] <= second.span![0] ? [first, second] : [second, first];
-  if (a.span![0] < start || a.span![1] > b.span![0]) return false;
-  const end = Math.max(ctx.i, b.span![1]);
+  // The delimiter rules but the triple quotes and backticks (a dedent may come with them).
+  if (rule !== rule2 || (rule !== 'single_quoted_string' && rule !== 'curly_quoted_string')) return false;
+  if (first.category === 'synthesized' || synthesized2) return false;
+  const fs = first.span!;
+  const swap = fs[0] > start2;
+  const as0 = swap ? start2 : fs[0];
+  const as1 = swap ? end2 : fs[1];
+  const bs0 = swap ? fs[0] : start2;
+  const bs1 = swap ? fs[1] : end2;
+  if (as0 < start || as1 > bs0) return false;
+  const end = Math.max(ctx.i, bs1);
   const { text } = ctx;
-  const after = `${text.slice(start, a.span![0])}${a.after ?? ''}${text.slice(a.span![1], b.span![0])}${b.after ?? ''}${text.slice(b.span![1], end)}`;
-  const info = JSON_CODE_INFO[rule as JsonCode];
-  if (ctx.edits.length > mark) ctx.edits.length = mark;
-  ctx.edits.push({ rule, stage: 'parse', category: info.category, message: info.message, span: [start, end], before: text.slice(start, end), after });
+  const after = `${text.slice(start, as0)}${(swap ? after2 : first.after) ?? ''}${text.slice(as1, bs0)}${(swap ? first.after : after2) ?? ''}${text.slice(bs1, end)}`;
+  // The first quote's record becomes the string's (same rule, category, message, and key order):
+  // one object and one array per quoted string fewer than building a third record.
+  first.span = [start, end];
+  first.before = text.slice(start, end);
+  first.after = after;
   return true;
 }

@@ -45,8 +45,9 @@ function scalarEnd(text: string, j: number): number {
     while (isDigit(text.charCodeAt(k)) || text.charCodeAt(k) === Ch.DOT) k++;
     return k;
   }
-  const w = WORDS.find((x) => text.startsWith(x, j));
-  return w === undefined ? -1 : j + w.length;
+  // Without a closure per call: every object with an unquoted first key came here.
+  for (const w of WORDS) if (w.charCodeAt(0) === c && text.startsWith(w, j)) return j + w.length;
+  return -1;
 }
 
 /**

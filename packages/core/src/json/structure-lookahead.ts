@@ -74,7 +74,7 @@ export function continuesArray(text: string, i: number): boolean {
 }
 
 /** End of the identifier word at `i` when it is at most MAX_WORD long, else -1. */
-function wordEnd(text: string, i: number): number {
+export function wordEnd(text: string, i: number): number {
   if (!isIdentStart(text.charCodeAt(i))) return -1;
   const stop = Math.min(text.length, i + MAX_WORD + 1);
   let k = i + 1;
@@ -83,17 +83,15 @@ function wordEnd(text: string, i: number): number {
 }
 
 /**
- * A bare word at `i` standing between an object's members: followed, after at least
- * one blank, by a quoted key and its colon (`SHOULD_NOT_EXIST "b": 1`), or, where
- * `beforeCloser`, by the object's `}` (`"data" AAAA }`). Returns where the dropped
+ * A bare word ending at `end` (its {@link wordEnd}) standing between an object's members:
+ * followed, after at least one blank, by a quoted key and its colon (`SHOULD_NOT_EXIST "b": 1`),
+ * or, where `beforeCloser`, by the object's `}` (`"data" AAAA }`). Returns where the dropped
  * stretch ends (the next key, or the end of the word before the `}`), or -1.
  *
  * @example
- * strayWordEnd('{"a": 1, WORD "b": 2}', 9, false) // 14
+ * strayWordEnd('{"a": 1, WORD "b": 2}', 13, false) // 14
  */
-export function strayWordEnd(text: string, i: number, beforeCloser: boolean): number {
-  const end = wordEnd(text, i);
-  if (end < 0) return -1;
+export function strayWordEnd(text: string, end: number, beforeCloser: boolean): number {
   const next = skipBlanks(text, end);
   if (next > end && isQuotedKeyAhead(text, next)) return next;
   if (beforeCloser && text.charCodeAt(next) === Ch.RBRACE) return end;

@@ -49,6 +49,14 @@ describe('tryJsonParse', () => {
     for (const text of ['{ }', '[\n]', '[ -1 ]', '[ true ]', '[ null ]', '[ "a" ]', '[ [] ]', '[ {} ]', '{\t"a": 1 }']) expect(endsCanBoundJson(text)).toBe(true);
   });
 
+  it('refuses without a parse what fails before its closing bracket', () => {
+    for (const text of ['{"a": 1,}', "[1, 'x'\n]", '{"a": 1 // a comment\n}', '[1, x]', '{"a": 1 /* c */ }']) {
+      expect(parses(text)).toBe(false);
+      expect(endsCanBoundJson(text)).toBe(false);
+    }
+    for (const text of ['{"a": "x" }', '[1\n]', '[true]', '{"a": null}', '{"a": {}}', '[[]\t]']) expect(endsCanBoundJson(text)).toBe(true);
+  });
+
   it('agrees with JSON.parse on any text', () => {
     const text = fc.oneof(
       fc.string({ unit: 'binary' }),

@@ -51,9 +51,9 @@ export function endsCanBoundJson(text: string): boolean {
   const last = text.charCodeAt(end);
   switch (text.charCodeAt(start)) {
     case 0x7b: // {
-      return last === 0x7d && memberCanFollow(text, start);
+      return last === 0x7d && memberCanFollow(text, start) && valueCanPrecede(text, end);
     case 0x5b: // [
-      return last === 0x5d && memberCanFollow(text, start);
+      return last === 0x5d && memberCanFollow(text, start) && valueCanPrecede(text, end);
     case 0x22: // "
       return last === 0x22;
     case 0x74: // t
@@ -66,6 +66,19 @@ export function endsCanBoundJson(text: string): boolean {
       return (first === 0x2d || (first >= 0x30 && first <= 0x39)) && last >= 0x30 && last <= 0x39;
     }
   }
+}
+
+/**
+ * Before the closing bracket at `at` and JSON whitespace: the end of a value (`"`, a digit, the
+ * `e` of `true`/`false`, the `l` of `null`, `}`, `]`) or an opening bracket (an empty one). A
+ * defective output often fails right there too (`…,\n}`, `'x'\n}`, `// see below\n}`): its refused
+ * `JSON.parse` would read the whole text first, then pay for its error.
+ */
+function valueCanPrecede(text: string, at: number): boolean {
+  let i = at - 1;
+  while (i > 0 && isWs(text.charCodeAt(i))) i--;
+  const c = text.charCodeAt(i);
+  return c === 0x22 || (c >= 0x30 && c <= 0x39) || c === 0x65 || c === 0x6c || c === 0x7d || c === 0x5d || c === 0x7b || c === 0x5b;
 }
 
 /**
