@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { setFlagUnlessGiven } from './v8-flags.js';
+import { restoreInterruptBudget, setFlagUnlessGiven } from './v8-flags.js';
 
 const before = process.env.NODE_OPTIONS;
 afterEach(() => {
@@ -17,5 +17,19 @@ describe('setFlagUnlessGiven', () => {
     delete process.env.NODE_OPTIONS;
     // V8's default value, so setting it changes nothing else in the test process.
     expect(setFlagUnlessGiven('parallel-scavenge', '--parallel-scavenge')).toBe(true);
+  });
+});
+
+describe('restoreInterruptBudget', () => {
+  it('leaves a budget the user gave to the user', () => {
+    process.env.NODE_OPTIONS = '--interrupt-budget=100000';
+    expect(restoreInterruptBudget()).toBe(false);
+  });
+
+  it('sets V8 11 its own budget back, and nothing on later V8s (which have no such flag)', () => {
+    delete process.env.NODE_OPTIONS;
+    const v8Major = Number(process.versions.v8.split('.')[0]);
+    // The test process runs V8's default, so setting it changes nothing.
+    expect(restoreInterruptBudget()).toBe(v8Major <= 11);
   });
 });

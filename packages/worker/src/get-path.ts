@@ -8,6 +8,8 @@
  * getPath({ a: 1 }, 'constructor');                 // undefined
  */
 export function getPath(value: unknown, path: string): unknown {
+  // A plain field name (`output`, `id`, `agent`): read on every record, so no split array.
+  if (!path.includes('.')) return typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, path) ? (value as Record<string, unknown>)[path] : undefined;
   let current = value;
   for (const segment of path.split('.')) {
     if (typeof current !== 'object' || current === null) return undefined;
