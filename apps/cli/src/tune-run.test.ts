@@ -20,16 +20,14 @@ describe('fillsEveryCore', () => {
 });
 
 describe('optimizesEarly', () => {
-  it('is true only for runs inline of at least 8 MiB', () => {
-    expect(optimizesEarly(-1, 20 * MB)).toBe(true);
-    expect(optimizesEarly(-1, 4 * MB)).toBe(false);
-    // On threads (the default above 48 MiB) the compiler would compete with the workers.
-    expect(optimizesEarly(-1, 200 * MB)).toBe(false);
-    expect(optimizesEarly(2, 200 * MB)).toBe(false);
-    // Inline as asked, or because the log is small whatever --threads says.
-    expect(optimizesEarly(0, 200 * MB)).toBe(true);
-    expect(optimizesEarly(2, 20 * MB)).toBe(true);
+  it('is true only for runs inline by the size rule, of at least 8 MiB', () => {
+    expect(optimizesEarly(20 * MB)).toBe(true);
+    expect(optimizesEarly(47 * MB)).toBe(true);
+    expect(optimizesEarly(4 * MB)).toBe(false);
+    // At and above the inline threshold: threads by default, or inline on request, both as measured.
+    expect(optimizesEarly(48 * MB)).toBe(false);
+    expect(optimizesEarly(200 * MB)).toBe(false);
     // Size unknown (stdin): threads.
-    expect(optimizesEarly(-1, undefined)).toBe(false);
+    expect(optimizesEarly(undefined)).toBe(false);
   });
 });

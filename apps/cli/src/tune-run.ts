@@ -38,7 +38,7 @@ export async function tuneForRun(files: readonly string[], threads: number): Pro
   const bytes = await plainSizeOf(files);
   tuneZodForRun(bytes);
   if (fillsEveryCore(threads, bytes)) setFlagUnlessGiven('parallel-scavenge', '--no-parallel-scavenge');
-  else if (optimizesEarly(threads, bytes)) restoreInterruptBudget();
+  else if (optimizesEarly(bytes)) restoreInterruptBudget();
 }
 
 /**
@@ -48,15 +48,17 @@ export async function tuneForRun(files: readonly string[], threads: number): Pro
 export const EARLY_OPTIMIZING_FROM_BYTES = 8 * 1024 * 1024;
 
 /**
- * Whether a run goes inline (its size known) and is large enough that optimizing early on the
- * idle core pays: `threads` as `--threads` gives it (-1 when not given).
+ * Whether a run goes inline by the size rule (below `INLINE_BELOW_BYTES`, whatever `--threads`
+ * says) and is large enough that optimizing early on the idle core pays. A larger log run inline
+ * on request (`--threads 0`) keeps the start-up tuning: the size rule's threshold was measured
+ * with it (inline against 2 threads, 64 and 100 MB), and moving one side alone would move the
+ * crossover the threshold stands for.
  *
  * @example
- * optimizesEarly(-1, 20 * 1024 * 1024)  // true: inline, 20 MB
- * optimizesEarly(-1, 200 * 1024 * 1024) // false: on threads
- * optimizesEarly(0, 200 * 1024 * 1024)  // true: inline as asked
+ * optimizesEarly(20 * 1024 * 1024)  // true: inline, 20 MB
+ * optimizesEarly(4 * 1024 * 1024)   // false: too small to pay
+ * optimizesEarly(200 * 1024 * 1024) // false: on threads, or inline on request
  */
-export function optimizesEarly(threads: number, inputBytes: number | undefined): boolean {
-  if (inputBytes === undefined || inputBytes < EARLY_OPTIMIZING_FROM_BYTES) return false;
-  return threadsForSize(inputBytes, threads < 0 ? threadsPerCore() : threads, INLINE_BELOW_BYTES) === 0;
+export function optimizesEarly(inputBytes: number | undefined): boolean {
+  return inputBytes !== undefined && inputBytes >= EARLY_OPTIMIZING_FROM_BYTES && inputBytes < INLINE_BELOW_BYTES;
 }
