@@ -3,7 +3,7 @@
  * line-scoped repairs must never touch: they hold free text, not structure.
  */
 import type { YamlLine } from './line-table.js';
-import { isBlank, isComment } from './line-table.js';
+import { isBlank, isBlankOrComment, tableText } from './line-table.js';
 import { isBlockIndicator, entryAt } from './yaml-entry.js';
 
 /**
@@ -39,7 +39,7 @@ export function blankOrCommentMask(lines: readonly YamlLine[]): Uint8Array {
     mask = new Uint8Array(lines.length);
     for (let i = 0; i < lines.length; i++) {
       const text = lines[i]!.text;
-      mask[i] = isBlank(text) || isComment(text) ? 1 : 0;
+      mask[i] = isBlankOrComment(text) ? 1 : 0;
     }
     blankOrComment.set(lines, mask);
   }
@@ -65,10 +65,21 @@ export function nonContentMask(lines: readonly YamlLine[]): Uint8Array {
   return mask;
 }
 
+/**
+ * The mask, line by line. Only a line holding `|` or `>` can be a header, and they are rare:
+ * the walk finds them by searching the table's joined text (shared with the re-parse and the
+ * rules' gates) instead of searching every line, and stops once no header can follow and no
+ * body is open, since every line after is then 0.
+ */
 function computeMask(lines: readonly YamlLine[]): Uint8Array {
   const mask = new Uint8Array(lines.length);
+  const joined = tableText(lines);
+  // The next `|` and `>` at or after the current line's start (-1: none left).
+  let pipe = joined.indexOf('|');
+  let angle = joined.indexOf('>');
   let parent = -1;
-  for (let i = 0; i < lines.length; i++) {
+  // Offset of line i in the joined text.
+  for (let i = 0, start = 0; i < lines.length; start += lines[i]!.text.length + 1, i++) {
     const text = lines[i]!.text;
     if (parent >= 0) {
       let indent = 0;
@@ -79,8 +90,12 @@ function computeMask(lines: readonly YamlLine[]): Uint8Array {
       }
       parent = -1;
     }
+    if (pipe < 0 && angle < 0) break;
+    if (pipe >= 0 && pipe < start) pipe = joined.indexOf('|', start);
+    if (angle >= 0 && angle < start) angle = joined.indexOf('>', start);
+    const end = start + text.length;
     // A header's value opens with `|` or `>`: a line without either is never one.
-    if (text.indexOf('|') < 0 && text.indexOf('>') < 0) continue;
+    if (!(pipe >= 0 && pipe < end) && !(angle >= 0 && angle < end)) continue;
     const entry = entryAt(lines, i);
     if ((entry.key !== null || entry.dash) && isBlockIndicator(entry.value)) {
       // The body must be deeper than the node that owns the scalar.

@@ -17,6 +17,9 @@ export interface YamlLine {
   readonly line: number;
 }
 
+/** Each table's joined text, once known (tables are never mutated). */
+const TEXTS = new WeakMap<readonly YamlLine[], string>();
+
 /**
  * Splits candidate text into a line table, up to `limit` (exclusive).
  *
@@ -25,6 +28,9 @@ export interface YamlLine {
  */
 export function toLines(text: string, limit = text.length): YamlLine[] {
   const out: YamlLine[] = [];
+  // The whole of a text without a carriage return is what joining its lines gives back: kept as
+  // the table's text (see tableText), the first whole-document search needs no join of its own.
+  if (limit === text.length && !text.includes('\r')) TEXTS.set(out, text);
   let start = 0;
   let line = 0;
   while (start <= limit) {
@@ -40,16 +46,17 @@ export function toLines(text: string, limit = text.length): YamlLine[] {
 
 /** Joins a line table back into text. */
 export function joinLines(lines: readonly YamlLine[]): string {
-  let out = '';
-  for (let i = 0; i < lines.length; i++) out += i === 0 ? lines[i]!.text : '\n' + lines[i]!.text;
-  return out;
+  // One native join writes a flat string: concatenation built a rope that the first search of
+  // the text (a rule's gate, the re-parse) then had to flatten, about twice the work.
+  const texts = new Array<string>(lines.length);
+  for (let i = 0; i < lines.length; i++) texts[i] = lines[i]!.text;
+  return texts.join('\n');
 }
-
-const TEXTS = new WeakMap<readonly YamlLine[], string>();
 
 /**
  * {@link joinLines}, once per table: tables are never mutated, so the repairs' whole-document
- * pre-checks (a trigger character found nowhere) and the run's re-parse share one join.
+ * pre-checks (a trigger character found nowhere) and the run's re-parse share one join (none
+ * for a table {@link toLines} split from a whole text, which is its text).
  *
  * @example
  * tableText(toLines('a: 1\nb: 2')) // 'a: 1\nb: 2'
@@ -90,20 +97,28 @@ export function isComment(text: string): boolean {
   return k >= 0 ? text.charCodeAt(k) === 35 : text.trimStart().startsWith('#');
 }
 
+/**
+ * `isBlank(text) || isComment(text)`, finding the first visible character once: the test every
+ * content walk makes of each line.
+ *
+ * @example
+ * isBlankOrComment('  # note') // true
+ */
+export function isBlankOrComment(text: string): boolean {
+  const k = firstVisible(text);
+  if (k >= 0) return text.charCodeAt(k) === 35;
+  const rest = text.trimStart();
+  return rest === '' || rest.charCodeAt(0) === 35;
+}
+
 /** Index of the next line after `i` that is neither blank nor a comment, or -1. */
 export function nextContentLine(lines: readonly YamlLine[], i: number): number {
-  for (let j = i + 1; j < lines.length; j++) {
-    const t = lines[j]!.text;
-    if (!isBlank(t) && !isComment(t)) return j;
-  }
+  for (let j = i + 1; j < lines.length; j++) if (!isBlankOrComment(lines[j]!.text)) return j;
   return -1;
 }
 
 /** Index of the previous line before `i` that is neither blank nor a comment, or -1. */
 export function prevContentLine(lines: readonly YamlLine[], i: number): number {
-  for (let j = i - 1; j >= 0; j--) {
-    const t = lines[j]!.text;
-    if (!isBlank(t) && !isComment(t)) return j;
-  }
+  for (let j = i - 1; j >= 0; j--) if (!isBlankOrComment(lines[j]!.text)) return j;
   return -1;
 }

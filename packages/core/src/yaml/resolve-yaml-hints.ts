@@ -109,6 +109,21 @@ function runtimeHints(runtime: YamlHints): { nestedChildren: Record<string, stri
  * resolveYamlHints(defineContract({ name: 'plan', schema, yaml: { listPrimaryKeys: { files: 'path' } } })).listPrimaryKeys.files // 'path'
  */
 export function resolveYamlHints(contract: Contract<unknown> | undefined, runtime?: YamlHints): ResolvedYamlHints {
+  if (contract === undefined || runtime !== undefined) return resolve(contract, runtime);
+  // Without hints of the call, the result is the contract's alone: resolved once per contract
+  // (contracts, like the schemas the caches above key on, are not changed once made), not per
+  // candidate of every call. The sets handed out are only read by the repairs.
+  let resolved = resolvedHints.get(contract);
+  if (resolved === undefined) {
+    resolved = resolve(contract, undefined);
+    resolvedHints.set(contract, resolved);
+  }
+  return resolved;
+}
+
+const resolvedHints = new WeakMap<Contract<unknown>, ResolvedYamlHints>();
+
+function resolve(contract: Contract<unknown> | undefined, runtime: YamlHints | undefined): ResolvedYamlHints {
   const hints = contract?.yamlHints ?? {};
   let nestedChildren = hints.nestedChildren ?? (contract === undefined ? NONE : objectChildren(contract));
   let listPrimaryKeys = hints.listPrimaryKeys ?? NONE;

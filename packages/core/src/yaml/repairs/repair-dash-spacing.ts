@@ -14,6 +14,15 @@ export const DASH_SPACING_MESSAGE = 'Inserted a missing space after a YAML list 
 
 const GLUED_DASH = /^( *)-(?=[A-Za-z_][\w-]*:(?:[ \t]|$))/;
 
+/** What GLUED_DASH needs first, without a regex: a `-` after the spaces, then a letter or `_`. */
+function opensGluedDash(text: string): boolean {
+  let k = 0;
+  while (text.charCodeAt(k) === 32) k++;
+  if (text.charCodeAt(k) !== 45) return false;
+  const c = text.charCodeAt(k + 1) | 32;
+  return (c >= 97 && c <= 122) || text.charCodeAt(k + 1) === 95;
+}
+
 /**
  * For each line, whether the nearest content line above it at or left of its own
  * indentation makes it a sequence entry (see {@link repairDashSpacing}). One pass with a
@@ -49,7 +58,7 @@ export function repairDashSpacing(lines: readonly YamlLine[]): RepairStep {
   let context: Uint8Array | null = null;
   return rewriteLines(lines, w, (i) => {
     const text = lines[i]!.text;
-    const match = GLUED_DASH.exec(text);
+    const match = opensGluedDash(text) ? GLUED_DASH.exec(text) : null;
     if (match === null) return null;
     context ??= sequenceContext(lines);
     return context[i] === 1 ? replaceLine(i, [insertSpace(text, match[0].length)]) : null;

@@ -9,8 +9,9 @@
 import type { YamlLine } from '../line-table.js';
 import { indentOf, isBlank } from '../line-table.js';
 import { doubleQuote, isBlockIndicator, keyName, withValue, type YamlEntry } from '../yaml-entry.js';
-import { LineRewriter, mayMentionAny, unchanged, type RepairContext, type RepairStep } from './repair-kit.js';
+import { LineRewriter, MAX_GATE_NAMES, mayMentionAny, unchanged, type RepairContext, type RepairStep } from './repair-kit.js';
 import { rewriteEntries, type LineEdit } from './rewrite-lines.js';
+import { linesHoldingAny } from './select-lines.js';
 
 export const FREE_TEXT_MESSAGE = 'Repaired YAML free_text scalar formatting before parsing.';
 
@@ -127,7 +128,10 @@ function repairOne(lines: readonly YamlLine[], i: number, entry: YamlEntry): Lin
 export function repairFreeTextScalar(lines: readonly YamlLine[], context: RepairContext): RepairStep {
   const w = new LineRewriter('yaml_free_text_scalar', FREE_TEXT_MESSAGE);
   const freeText = context.hints.freeTextKeys;
-  // Only a free-text key fires, and its name is a substring of its line.
-  if (!mayMentionAny(lines, [...freeText])) return unchanged(lines);
-  return rewriteEntries(lines, w, (entry, i) => (entry.key !== null && freeText.has(keyName(entry.key)) ? repairOne(lines, i, entry) : null));
+  // Only a free-text key fires, and its name (quotes stripped) is a substring of its line.
+  const names = [...freeText];
+  if (!mayMentionAny(lines, names)) return unchanged(lines);
+  // The lines holding a name, found by one search per name, when the names are few (as the gate).
+  const select = names.length > MAX_GATE_NAMES ? undefined : (table: readonly YamlLine[]) => linesHoldingAny(table, names);
+  return rewriteEntries(lines, w, (entry, i) => (entry.key !== null && freeText.has(keyName(entry.key)) ? repairOne(lines, i, entry) : null), 'unmasked', select);
 }

@@ -8,9 +8,9 @@
  * prose such as `rationale: some rules: apply here` is left to rule 5.
  */
 import type { YamlLine } from '../line-table.js';
-import { blockScalarMask } from '../block-scalar-mask.js';
-import { keyName, entryAt } from '../yaml-entry.js';
-import { hasKeyColon, holdsTwoColons, LineRewriter, ownValue, type RepairContext, type RepairStep } from './repair-kit.js';
+import { lineStartKeys } from './line-start-keys.js';
+import { hasKeyColon, LineRewriter, ownValue, type RepairContext, type RepairStep } from './repair-kit.js';
+import { linesWithTwoColons } from './select-lines.js';
 import { replaceLine, rewriteEntries } from './rewrite-lines.js';
 import { INLINE_SEQUENCE_MESSAGE } from './repair-inline-sequence-parent.js';
 
@@ -51,17 +51,10 @@ function segmentsOf(first: string, rest: string, known: (key: string) => boolean
  */
 export function repairInlineKeys(lines: readonly YamlLine[], context: RepairContext): RepairStep {
   const w = new LineRewriter('yaml_inline_keys_split', INLINE_SEQUENCE_MESSAGE);
-  let docKeys: Set<string> | null = null;
+  let docKeys: ReadonlySet<string> | null = null;
   const known = (key: string): boolean => {
     if (context.hints.knownKeys.has(key)) return true;
-    if (docKeys === null) {
-      docKeys = new Set();
-      const mask = blockScalarMask(lines);
-      for (let k = 0; k < lines.length; k++) {
-        const e = mask[k] ? null : entryAt(lines, k);
-        if (e?.key != null) docKeys.add(keyName(e.key));
-      }
-    }
+    docKeys ??= lineStartKeys(lines);
     return docKeys.has(key);
   };
   // A split needs the key's colon and a `key:` word's: lines with fewer are never read.
@@ -86,5 +79,5 @@ export function repairInlineKeys(lines: readonly YamlLine[], context: RepairCont
       }
     });
     return ok ? replaceLine(i, texts) : null;
-  }, 'unmasked', holdsTwoColons);
+  }, 'unmasked', linesWithTwoColons);
 }

@@ -7,6 +7,7 @@
 import type { YamlLine } from '../line-table.js';
 import { TYPE_UNION } from '../quoted-scalar.js';
 import { LineRewriter, mentions, unchanged, type RepairStep } from './repair-kit.js';
+import { linesWithDoubleQuote } from './select-lines.js';
 import { rewriteEntryValues } from './rewrite-lines.js';
 
 export const IMPROPER_QUOTE_MESSAGE = 'Repaired improperly quoted YAML scalar value.';
@@ -36,5 +37,5 @@ export function repairInnerQuotes(lines: readonly YamlLine[]): RepairStep {
     const candidate = value.length >= 2 && value.startsWith('"') && value.endsWith('"') && !value.endsWith('\\"') && !TYPE_UNION.test(value);
     // A value with no inner quote comes back unchanged, which the rewriter records as no edit.
     return candidate ? escapeInner(value) : null;
-  });
+  }, linesWithDoubleQuote);
 }

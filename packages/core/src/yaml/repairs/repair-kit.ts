@@ -159,7 +159,7 @@ export function mentions(lines: readonly YamlLine[], needle: string): boolean {
 }
 
 /** Past this many names a document scan per name may cost more than the walk it saves. */
-const MAX_GATE_NAMES = 8;
+export const MAX_GATE_NAMES = 8;
 
 /**
  * False only when none of `names` occurs in the document: the gate of the rules keyed by a
@@ -173,18 +173,6 @@ export function mayMentionAny(lines: readonly YamlLine[], names: readonly string
   if (names.length > MAX_GATE_NAMES) return true;
   for (const name of names) if (mentions(lines, name)) return true;
   return false;
-}
-
-/**
- * True when `text` holds two colons or more: a line with a key (its colon) and a colon in its
- * value has them, a {@link LineFilter} for the rules that look for the second.
- *
- * @example
- * holdsTwoColons('a: b: c') // true
- */
-export function holdsTwoColons(text: string): boolean {
-  const p = text.indexOf(':');
-  return p >= 0 && text.indexOf(':', p + 1) >= 0;
 }
 
 /**

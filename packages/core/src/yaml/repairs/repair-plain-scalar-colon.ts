@@ -4,7 +4,8 @@
  */
 import type { YamlLine } from '../line-table.js';
 import { doubleQuote, isPlainValue } from '../yaml-entry.js';
-import { continuesScalar, holdsTwoColons, LineRewriter, type RepairStep } from './repair-kit.js';
+import { continuesScalar, LineRewriter, type RepairStep } from './repair-kit.js';
+import { linesWithTwoColons } from './select-lines.js';
 import { rewriteEntryValues } from './rewrite-lines.js';
 
 export const PLAIN_SCALAR_COLON_MESSAGE = 'Quoted YAML plain scalar values containing colon-space before reparsing.';
@@ -26,5 +27,5 @@ export function repairPlainScalarColon(lines: readonly YamlLine[]): RepairStep {
       isPlainValue(value) &&
       !continuesScalar(lines, i, entry.col);
     return fires ? doubleQuote(value) : null;
-  }, holdsTwoColons);
+  }, linesWithTwoColons);
 }

@@ -9,6 +9,7 @@ import { indentOf, nextContentLine } from '../line-table.js';
 import { doubleQuote, type YamlEntry } from '../yaml-entry.js';
 import { quotedEnd } from '../quoted-scalar.js';
 import { LineRewriter, continuesScalar, mentions, unchanged, type RepairStep } from './repair-kit.js';
+import { linesWithQuote } from './select-lines.js';
 import { rewriteEntryValues } from './rewrite-lines.js';
 import { IMPROPER_QUOTE_MESSAGE } from './repair-inner-quotes.js';
 
@@ -44,5 +45,5 @@ export function repairQuotedFragments(lines: readonly YamlLine[]): RepairStep {
   // Every rewrite starts at a quote: without one anywhere, nothing fires.
   if (!mentions(lines, '"') && !mentions(lines, "'")) return unchanged(lines);
   const w = new LineRewriter('yaml_quoted_fragment', IMPROPER_QUOTE_MESSAGE);
-  return rewriteEntryValues(lines, w, (entry, i) => rewrite(lines, i, entry));
+  return rewriteEntryValues(lines, w, (entry, i) => rewrite(lines, i, entry), linesWithQuote);
 }

@@ -22,15 +22,15 @@ function opensBlock(value: string): boolean {
  * repairSiblingIndentation(toLines('- id: a\n   title: b'), ctx).lines[1].text // '  title: b'
  */
 export function repairSiblingIndentation(lines: readonly YamlLine[]): RepairStep {
-  const w = new LineRewriter('yaml_sibling_indent', SIBLING_INDENT_MESSAGE);
   // Comment lines are never items, so the content mask skips what body, blank and item tests did.
   const skip = nonContentMask(lines);
   const blankOrComment = blankOrCommentMask(lines);
+  // Allocated at the first move: most tables have none, and a typed array of more than 64
+  // bytes takes an allocation outside the heap that costs more than the walk of a short table.
   /** Per line: the indentation it must move to, or -1. */
-  const target = new Int32Array(lines.length).fill(-1);
+  let target: Int32Array | null = null;
   /** Per line: shift applied to it as the child of a moved bare key. */
-  const carry = new Int32Array(lines.length);
-  let moved = false;
+  let carry: Int32Array | null = null;
   for (let i = 0; i < lines.length; i++) {
     if (skip[i]) continue;
     const item = entryAt(lines, i);
@@ -50,9 +50,10 @@ export function repairSiblingIndentation(lines: readonly YamlLine[]): RepairStep
         continue;
       }
       if (e.key === null) continue;
-      if (indent !== expected && Math.abs(indent - expected) <= 2 && target[j]! < 0) {
+      if (indent !== expected && Math.abs(indent - expected) <= 2 && (target === null || target[j]! < 0)) {
+        target ??= new Int32Array(lines.length).fill(-1);
+        carry ??= new Int32Array(lines.length);
         target[j] = expected;
-        moved = true;
         if (opensBlock(e.value) && expected > indent) {
           // Children of a bare key moved right must stay deeper than it.
           for (let k = j + 1; k < lines.length && (isBlank(lines[k]!.text) || indentOf(lines[k]!.text) > indent); k++) carry[k] = expected - indent;
@@ -62,7 +63,8 @@ export function repairSiblingIndentation(lines: readonly YamlLine[]): RepairStep
     }
   }
   // Nothing to move: every line would be kept, and the result is the input.
-  if (!moved) return unchanged(lines);
+  if (target === null || carry === null) return unchanged(lines);
+  const w = new LineRewriter('yaml_sibling_indent', SIBLING_INDENT_MESSAGE);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (target[i]! >= 0) w.replace([line], [' '.repeat(target[i]!) + line.text.trimStart()]);

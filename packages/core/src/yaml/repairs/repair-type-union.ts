@@ -6,6 +6,7 @@ import type { YamlLine } from '../line-table.js';
 import { doubleQuote } from '../yaml-entry.js';
 import { TYPE_UNION } from '../quoted-scalar.js';
 import { LineRewriter, mentions, unchanged, type RepairStep } from './repair-kit.js';
+import { linesWithPipe } from './select-lines.js';
 import { rewriteEntryValues } from './rewrite-lines.js';
 
 export const TYPE_UNION_MESSAGE = 'Quoted a YAML type-union scalar before reparsing.';
@@ -19,5 +20,5 @@ export function repairTypeUnion(lines: readonly YamlLine[]): RepairStep {
   if (!mentions(lines, '|')) return unchanged(lines);
   const w = new LineRewriter('yaml_type_union_quoted', TYPE_UNION_MESSAGE);
   // It opens with a quote: one character test before the regex.
-  return rewriteEntryValues(lines, w, ({ value }) => ((value[0] === '"' || value[0] === "'") && TYPE_UNION.test(value) ? doubleQuote(value) : null));
+  return rewriteEntryValues(lines, w, ({ value }) => ((value[0] === '"' || value[0] === "'") && TYPE_UNION.test(value) ? doubleQuote(value) : null), linesWithPipe);
 }

@@ -14,9 +14,9 @@
  * key spaced by rule 3) counts only between typed or quoted values.
  */
 import type { YamlLine } from '../line-table.js';
-import { blockScalarMask } from '../block-scalar-mask.js';
-import { keyName, entryAt } from '../yaml-entry.js';
-import { holdsTwoColons, LineRewriter, type RepairContext, type RepairStep } from './repair-kit.js';
+import { lineStartKeys } from './line-start-keys.js';
+import { LineRewriter, type RepairContext, type RepairStep } from './repair-kit.js';
+import { linesWithTwoColons } from './select-lines.js';
 import { INLINE_SEQUENCE_MESSAGE } from './repair-inline-sequence-parent.js';
 import { replaceLine, rewriteEntries } from './rewrite-lines.js';
 
@@ -43,17 +43,6 @@ function quotedEnd(text: string, i: number): number {
     }
   }
   return -1;
-}
-
-/** Keys that start a line of the document (outside block scalar bodies). */
-function lineStartKeys(lines: readonly YamlLine[]): Set<string> {
-  const keys = new Set<string>();
-  const mask = blockScalarMask(lines);
-  for (let k = 0; k < lines.length; k++) {
-    const key = mask[k] === 1 ? null : entryAt(lines, k).key;
-    if (key != null) keys.add(keyName(key));
-  }
-  return keys;
 }
 
 /**
@@ -114,7 +103,7 @@ export function splitTypedPairs(firstKey: string, rest: string, whitelisted: (ke
  */
 export function repairTypedInlineKeys(lines: readonly YamlLine[], context?: RepairContext): RepairStep {
   const w = new LineRewriter('yaml_inline_keys_split', INLINE_SEQUENCE_MESSAGE);
-  let docKeys: Set<string> | null = null;
+  let docKeys: ReadonlySet<string> | null = null;
   // Built on first need: most lines hold no second key.
   const known = (key: string): boolean => {
     if (context?.hints.knownKeys.has(key) === true) return true;
@@ -131,5 +120,5 @@ export function repairTypedInlineKeys(lines: readonly YamlLine[], context?: Repa
     const text = lines[i]!.text;
     const pad = ' '.repeat(entry.col);
     return replaceLine(i, pairs.map((pair, k) => `${k === 0 ? text.slice(0, entry.col) : pad}${pair.key}: ${pair.value}`));
-  }, 'unmasked', holdsTwoColons);
+  }, 'unmasked', linesWithTwoColons);
 }

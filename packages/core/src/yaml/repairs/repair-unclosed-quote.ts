@@ -9,6 +9,7 @@ import { nextContentLine } from '../line-table.js';
 import { entryAt } from '../yaml-entry.js';
 import { doubleQuoteEnd } from '../quoted-scalar.js';
 import { LineRewriter, mentions, unchanged, type RepairStep } from './repair-kit.js';
+import { linesWithDoubleQuote } from './select-lines.js';
 import { rewriteEntryValues } from './rewrite-lines.js';
 
 export const UNCLOSED_QUOTE_MESSAGE = 'Fixed unbalanced YAML quote before reparsing.';
@@ -34,5 +35,5 @@ export function repairUnclosedQuote(lines: readonly YamlLine[]): RepairStep {
     const value = entry.value;
     const fires = value.startsWith('"') && !value.endsWith('\\') && doubleQuoteEnd(value, 0) < 0 && structuralBoundary(lines, i, entry.col);
     return fires ? value + '"' : null;
-  });
+  }, linesWithDoubleQuote);
 }

@@ -11,6 +11,7 @@ import type { YamlLine } from '../line-table.js';
 import { indentOf, isBlank } from '../line-table.js';
 import { isBlockIndicator, entryAt } from '../yaml-entry.js';
 import { LineRewriter, mentions, shiftIndent, unchanged, type RepairStep } from './repair-kit.js';
+import { linesWithBlockIndicator } from './select-lines.js';
 import { rewriteEntries } from './rewrite-lines.js';
 
 export const UNINDENTED_BLOCK_MESSAGE = 'Indented the body of a YAML block scalar under its key before parsing.';
@@ -51,5 +52,5 @@ export function repairUnindentedBlockScalar(lines: readonly YamlLine[]): RepairS
     let depth = Number.POSITIVE_INFINITY;
     for (const line of body) if (!isBlank(line.text)) depth = Math.min(depth, indentOf(line.text));
     return { end, texts: [lines[i]!.text, ...body.map((line) => shiftIndent(line.text, entry.indent + 2 - depth))] };
-  });
+  }, 'unmasked', linesWithBlockIndicator);
 }

@@ -8,6 +8,7 @@ import type { YamlLine } from '../line-table.js';
 import { blockScalarMask, nonContentMask } from '../block-scalar-mask.js';
 import { adoptEntries, entryAt, readEntriesOf, withValue, type YamlEntry } from '../yaml-entry.js';
 import type { LineRewriter, RepairStep } from './repair-kit.js';
+import type { LineSelector } from './select-lines.js';
 
 /** A rule's edit at line `i`: lines `[i, end)` become `texts` (none drops them). */
 export interface LineEdit {
@@ -26,7 +27,8 @@ export type LineScope = 'unmasked' | 'content';
 /**
  * Walks `lines`, asking `decide` about each line in `scope`; a null answer
  * keeps the line, an edit replaces the lines it spans and the walk resumes
- * after them.
+ * after them. `only`: the indexes (ascending) of the only lines `decide` may edit, for a rule
+ * that keeps no state across lines; the others are kept unasked.
  *
  * @example
  * rewriteLines(toLines('```\na: 1'), new LineRewriter('yaml_stray_fence_stripped', 'Unwrapped …'), (i) => (i === 0 ? { end: 1, texts: [] } : null))
@@ -37,6 +39,7 @@ export function rewriteLines(
   w: LineRewriter,
   decide: (i: number) => LineEdit | null,
   scope: LineScope = 'unmasked',
+  only?: readonly number[],
 ): RepairStep {
   // 1 for the lines `decide` is not shown (cached per table, shared by the rules of a scope).
   const hidden = scope === 'unmasked' ? blockScalarMask(lines) : nonContentMask(lines);
@@ -52,7 +55,11 @@ export function rewriteLines(
       carried.push(read[kept]);
     }
   };
-  for (let i = 0; i < lines.length; i++) {
+  const count = only === undefined ? lines.length : only.length;
+  for (let n = 0; n < count; n++) {
+    const i = only === undefined ? n : only[n]!;
+    // Lines an edit consumed are not asked again: the walk resumes after them.
+    if (i < kept) continue;
     const edit = hidden[i] === 0 ? decide(i) : null;
     if (edit === null) continue;
     keepUpTo(i);
@@ -60,7 +67,6 @@ export function rewriteLines(
     const end = Math.max(edit.end, i + 1);
     const { written, same } = w.replace(lines.slice(i, end), edit.texts, edit.message);
     for (let k = 0; k < written; k++) carried.push(same ? read[i + k] : undefined);
-    i = end - 1;
     kept = end;
   }
   if (kept > 0) keepUpTo(lines.length);
@@ -70,14 +76,8 @@ export function rewriteLines(
 }
 
 /**
- * A cheap test of a line's text that every line a rule may edit passes: the other lines are
- * kept without reading their entry (the first rule to read a table pays for all its lines).
- */
-export type LineFilter = (text: string) => boolean;
-
-/**
- * {@link rewriteLines} with each line read as a {@link YamlEntry} for `decide`; with `holds`,
- * only the lines that pass it.
+ * {@link rewriteLines} with each line read as a {@link YamlEntry} for `decide`; with `select`,
+ * only the lines it selects (the others are kept without reading their entry).
  *
  * @example
  * rewriteEntries(toLines('a:\nb: 1'), w, (entry, i) => (entry.value === '' ? replaceLine(i, ['a: ~']) : null))
@@ -88,10 +88,9 @@ export function rewriteEntries(
   w: LineRewriter,
   decide: (entry: YamlEntry, i: number) => LineEdit | null,
   scope: LineScope = 'unmasked',
-  holds?: LineFilter,
+  select?: LineSelector,
 ): RepairStep {
-  if (holds === undefined) return rewriteLines(lines, w, (i) => decide(entryAt(lines, i), i), scope);
-  return rewriteLines(lines, w, (i) => (holds(lines[i]!.text) ? decide(entryAt(lines, i), i) : null), scope);
+  return rewriteLines(lines, w, (i) => decide(entryAt(lines, i), i), scope, select?.(lines));
 }
 
 /**
@@ -107,13 +106,13 @@ export function rewriteEntryValues(
   lines: readonly YamlLine[],
   w: LineRewriter,
   decide: (entry: YamlEntry, i: number) => string | null,
-  holds?: LineFilter,
+  select?: LineSelector,
 ): RepairStep {
   return rewriteEntries(lines, w, (entry, i) => {
     if (entry.key === null && !entry.dash) return null;
     const value = decide(entry, i);
     return value === null ? null : replaceLine(i, [withValue(lines[i]!.text, entry, value)]);
-  }, 'unmasked', holds);
+  }, 'unmasked', select);
 }
 
 /**
