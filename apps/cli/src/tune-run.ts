@@ -60,5 +60,6 @@ export const EARLY_OPTIMIZING_FROM_BYTES = 8 * 1024 * 1024;
  * optimizesEarly(200 * 1024 * 1024) // false: on threads, or inline on request
  */
 export function optimizesEarly(inputBytes: number | undefined): boolean {
-  return inputBytes !== undefined && inputBytes >= EARLY_OPTIMIZING_FROM_BYTES && inputBytes < INLINE_BELOW_BYTES;
+  // The worker's size rule itself (any thread count): inline means below its threshold.
+  return inputBytes !== undefined && inputBytes >= EARLY_OPTIMIZING_FROM_BYTES && threadsForSize(inputBytes, 1, INLINE_BELOW_BYTES) === 0;
 }

@@ -3,7 +3,7 @@
  * line-scoped repairs must never touch: they hold free text, not structure.
  */
 import type { YamlLine } from './line-table.js';
-import { isBlank, isBlankOrComment, tableText } from './line-table.js';
+import { isBlank, isBlankOrComment, PerTable, tableText } from './line-table.js';
 import { isBlockIndicator, entryAt } from './yaml-entry.js';
 
 /**
@@ -13,18 +13,24 @@ import { isBlockIndicator, entryAt } from './yaml-entry.js';
  * blockScalarMask(toLines('a: |\n  x: y\nb: 1')) // Uint8Array [0, 1, 0]
  */
 export function blockScalarMask(lines: readonly YamlLine[]): Uint8Array {
-  // Line tables are never mutated (a repair that changes nothing hands its input on), so
-  // the rules of one repair run share one mask per table instead of a line walk each.
-  const known = masks.get(lines);
-  if (known !== undefined) return known;
-  const mask = computeMask(lines);
-  masks.set(lines, mask);
-  return mask;
+  // A repair that changes nothing hands its input on, so the rules of one repair run share one
+  // mask per table instead of a line walk each.
+  return MASKS.of(lines);
 }
 
-const masks = new WeakMap<readonly YamlLine[], Uint8Array>();
-const blankOrComment = new WeakMap<readonly YamlLine[], Uint8Array>();
-const nonContent = new WeakMap<readonly YamlLine[], Uint8Array>();
+const MASKS = new PerTable((lines) => computeMask(lines));
+const BLANK_OR_COMMENT = new PerTable((lines) => {
+  const mask = new Uint8Array(lines.length);
+  for (let i = 0; i < lines.length; i++) mask[i] = isBlankOrComment(lines[i]!.text) ? 1 : 0;
+  return mask;
+});
+const NON_CONTENT = new PerTable((lines) => {
+  const body = blockScalarMask(lines);
+  const other = blankOrCommentMask(lines);
+  const mask = new Uint8Array(lines.length);
+  for (let i = 0; i < lines.length; i++) mask[i] = body[i]! | other[i]!;
+  return mask;
+});
 
 /**
  * 1 for each blank or comment line. Shared per table like {@link blockScalarMask}: the rules
@@ -34,16 +40,7 @@ const nonContent = new WeakMap<readonly YamlLine[], Uint8Array>();
  * blankOrCommentMask(toLines('a: 1\n\n# c')) // Uint8Array [0, 1, 1]
  */
 export function blankOrCommentMask(lines: readonly YamlLine[]): Uint8Array {
-  let mask = blankOrComment.get(lines);
-  if (mask === undefined) {
-    mask = new Uint8Array(lines.length);
-    for (let i = 0; i < lines.length; i++) {
-      const text = lines[i]!.text;
-      mask[i] = isBlankOrComment(text) ? 1 : 0;
-    }
-    blankOrComment.set(lines, mask);
-  }
-  return mask;
+  return BLANK_OR_COMMENT.of(lines);
 }
 
 /**
@@ -54,15 +51,7 @@ export function blankOrCommentMask(lines: readonly YamlLine[]): Uint8Array {
  * nonContentMask(toLines('a: |\n  x\n\n# c\nb: 1')) // Uint8Array [0, 1, 1, 1, 0]
  */
 export function nonContentMask(lines: readonly YamlLine[]): Uint8Array {
-  let mask = nonContent.get(lines);
-  if (mask === undefined) {
-    const body = blockScalarMask(lines);
-    const other = blankOrCommentMask(lines);
-    mask = new Uint8Array(lines.length);
-    for (let i = 0; i < lines.length; i++) mask[i] = body[i]! | other[i]!;
-    nonContent.set(lines, mask);
-  }
-  return mask;
+  return NON_CONTENT.of(lines);
 }
 
 /**

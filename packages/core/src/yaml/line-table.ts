@@ -17,8 +17,38 @@ export interface YamlLine {
   readonly line: number;
 }
 
-/** Each table's joined text, once known (tables are never mutated). */
-const TEXTS = new WeakMap<readonly YamlLine[], string>();
+/**
+ * A value derived once per line table: tables are never mutated, so whatever is read from one
+ * (its joined text, a mask, a key set) stays true of it. One cache per kind of value, freed with
+ * its tables.
+ *
+ * @example
+ * const widths = new PerTable((lines) => lines.map((l) => l.text.length));
+ * widths.of(table) === widths.of(table) // true: derived once
+ */
+export class PerTable<T> {
+  private readonly values = new WeakMap<readonly YamlLine[], T>();
+
+  constructor(private readonly derive: (lines: readonly YamlLine[]) => T) {}
+
+  /** The table's value, derived on first use. */
+  of(lines: readonly YamlLine[]): T {
+    let value = this.values.get(lines);
+    if (value === undefined) {
+      value = this.derive(lines);
+      this.values.set(lines, value);
+    }
+    return value;
+  }
+
+  /** Records a value known without deriving it (the text a table was split from). */
+  seed(lines: readonly YamlLine[], value: T): void {
+    this.values.set(lines, value);
+  }
+}
+
+/** Each table's joined text (see {@link tableText}). */
+const TEXTS = new PerTable<string>((lines) => joinLines(lines));
 
 /**
  * Splits candidate text into a line table, up to `limit` (exclusive).
@@ -30,7 +60,7 @@ export function toLines(text: string, limit = text.length): YamlLine[] {
   const out: YamlLine[] = [];
   // The whole of a text without a carriage return is what joining its lines gives back: kept as
   // the table's text (see tableText), the first whole-document search needs no join of its own.
-  if (limit === text.length && !text.includes('\r')) TEXTS.set(out, text);
+  if (limit === text.length && !text.includes('\r')) TEXTS.seed(out, text);
   let start = 0;
   let line = 0;
   while (start <= limit) {
@@ -62,12 +92,7 @@ export function joinLines(lines: readonly YamlLine[]): string {
  * tableText(toLines('a: 1\nb: 2')) // 'a: 1\nb: 2'
  */
 export function tableText(lines: readonly YamlLine[]): string {
-  let text = TEXTS.get(lines);
-  if (text === undefined) {
-    text = joinLines(lines);
-    TEXTS.set(lines, text);
-  }
-  return text;
+  return TEXTS.of(lines);
 }
 
 /** Number of leading spaces. */

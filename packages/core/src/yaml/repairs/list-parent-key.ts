@@ -4,12 +4,11 @@
  * one pass (an indentation stack), so a long list costs linear time instead of
  * a walk back over its earlier items from every item.
  */
-import type { YamlLine } from '../line-table.js';
-import { isBlank, isComment } from '../line-table.js';
+import { isBlankOrComment, PerTable, type YamlLine } from '../line-table.js';
 import { keyName, entryAt, type YamlEntry } from '../yaml-entry.js';
 
 /** Owner keys per line table; a table is immutable, so its answers never go stale. */
-const OWNERS = new WeakMap<readonly YamlLine[], (string | null)[]>();
+const OWNERS = new PerTable((lines) => ownersOf(lines));
 
 /**
  * For each line, the owner key of a sequence entry at that line's indentation (see
@@ -18,14 +17,12 @@ const OWNERS = new WeakMap<readonly YamlLine[], (string | null)[]>();
  * of the content lines seen so far, deeper ones popped, answers the same walk.
  */
 function ownersOf(lines: readonly YamlLine[]): (string | null)[] {
-  const cached = OWNERS.get(lines);
-  if (cached !== undefined) return cached;
   const owners: (string | null)[] = new Array<string | null>(lines.length).fill(null);
   /** Content lines with strictly increasing indentation; a same-indent entry stands for its own walk. */
   const stack: { indent: number; dash: boolean; line: number; entry: YamlEntry }[] = [];
   for (let i = 0; i < lines.length; i++) {
     const text = lines[i]!.text;
-    if (isBlank(text) || isComment(text)) continue;
+    if (isBlankOrComment(text)) continue;
     const e = entryAt(lines, i);
     while (stack.length > 0 && stack[stack.length - 1]!.indent > e.indent) stack.pop();
     const top = stack[stack.length - 1];
@@ -39,7 +36,6 @@ function ownersOf(lines: readonly YamlLine[]): (string | null)[] {
     if (top !== undefined && top.indent === e.indent) stack.pop();
     stack.push({ indent: e.indent, dash: e.dash, line: i, entry: e });
   }
-  OWNERS.set(lines, owners);
   return owners;
 }
 
@@ -53,5 +49,5 @@ function ownersOf(lines: readonly YamlLine[]): (string | null)[] {
 export function listParentKey(lines: readonly YamlLine[], i: number, indent: number): string | null {
   const own = entryAt(lines, i).indent;
   if (own !== indent) return null;
-  return ownersOf(lines)[i] ?? null;
+  return OWNERS.of(lines)[i] ?? null;
 }

@@ -3,7 +3,7 @@
  * with no space after its colon reads as one plain scalar. One space is
  * inserted. Block scalar bodies and one-letter keys (`C:\path`) are skipped.
  */
-import { indentOf, nextContentLine, prevContentLine, type YamlLine } from '../line-table.js';
+import { indentOf, nextContentLine, PerTable, prevContentLine, type YamlLine } from '../line-table.js';
 import { entryAt } from '../yaml-entry.js';
 import { LineRewriter, unchanged, type RepairStep } from './repair-kit.js';
 import { insertSpace, replaceLine, rewriteLines } from './rewrite-lines.js';
@@ -28,19 +28,14 @@ export function mayGlueKey(text: string): boolean {
   return !(Number.isNaN(c) || c === 32 || c === 9 || c === 58 || c === 47 || c === 92);
 }
 
-const GLUED_TABLES = new WeakMap<readonly YamlLine[], boolean>();
+const GLUED_TABLES = new PerTable((lines) => lines.some((line) => mayGlueKey(line.text)));
 
 /**
  * True when some line of the table may hold a glued key ({@link mayGlueKey}): with none, rule 3
  * and the glued-keys repair change nothing. Cached per table (tables are immutable).
  */
 export function holdsGluedKey(lines: readonly YamlLine[]): boolean {
-  let known = GLUED_TABLES.get(lines);
-  if (known === undefined) {
-    known = lines.some((line) => mayGlueKey(line.text));
-    GLUED_TABLES.set(lines, known);
-  }
-  return known;
+  return GLUED_TABLES.of(lines);
 }
 
 /** A mapping line at `indent` (a `key:` line, or a `- key:` entry when `dash`), with key `key` when given. */

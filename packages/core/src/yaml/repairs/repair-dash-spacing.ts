@@ -4,8 +4,7 @@
  * same indentation, or a bare parent key above), since `-key` alone is a
  * legal key.
  */
-import type { YamlLine } from '../line-table.js';
-import { isBlank, isComment } from '../line-table.js';
+import { isBlankOrComment, type YamlLine } from '../line-table.js';
 import { entryAt } from '../yaml-entry.js';
 import { LineRewriter, type RepairStep } from './repair-kit.js';
 import { insertSpace, replaceLine, rewriteLines } from './rewrite-lines.js';
@@ -34,7 +33,7 @@ function sequenceContext(lines: readonly YamlLine[]): Uint8Array {
   const stack: { indent: number; opens: boolean; opensSame: boolean }[] = [];
   for (let i = 0; i < lines.length; i++) {
     const text = lines[i]!.text;
-    if (isBlank(text) || isComment(text)) continue;
+    if (isBlankOrComment(text)) continue;
     const e = entryAt(lines, i);
     const glued = GLUED_DASH.exec(text);
     const indent = glued !== null ? glued[1]!.length : e.indent;

@@ -19,7 +19,7 @@
  * letters and block scalar bodies.
  */
 import { blockScalarMask } from '../block-scalar-mask.js';
-import { isBlank, isComment, type YamlLine } from '../line-table.js';
+import { isBlankOrComment, type YamlLine } from '../line-table.js';
 import { entryAt, type YamlEntry } from '../yaml-entry.js';
 import { COLON_SPACING_MESSAGE, holdsGluedKey } from './repair-colon-spacing.js';
 import { LineRewriter, unchanged, type RepairStep } from './repair-kit.js';
@@ -76,7 +76,7 @@ function isMapping(g: Group, entries: readonly (YamlEntry | undefined)[]): boole
 function gluedItemCol(lines: readonly YamlLine[], i: number, indent: number): number {
   for (let j = i + 1; j < lines.length; j++) {
     const text = lines[j]!.text;
-    if (isBlank(text) || isComment(text)) continue;
+    if (isBlankOrComment(text)) continue;
     const e = entryAt(lines, j);
     return !e.dash && e.indent > indent && e.indent <= indent + 3 ? e.indent : indent + 2;
   }
@@ -102,7 +102,7 @@ function gluedKeyLines(lines: readonly YamlLine[]): Map<number, number> {
   const sequences: Frame[] = [];
   for (let i = 0; i < lines.length; i++) {
     const text = lines[i]!.text;
-    if (mask[i] === 1 || isBlank(text) || isComment(text)) continue;
+    if (mask[i] === 1 || isBlankOrComment(text)) continue;
     const e = entryAt(lines, i);
     entries[i] = e;
     const n = e.indent;

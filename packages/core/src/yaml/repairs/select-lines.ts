@@ -5,7 +5,7 @@
  * every line by every such rule. Most lines of a failing document hold none of them, and each
  * of those lines used to cost every rule a call.
  */
-import { tableText, type YamlLine } from '../line-table.js';
+import { PerTable, tableText, type YamlLine } from '../line-table.js';
 
 /**
  * The indexes, ascending, of the lines of a table that may hold an edit of a rule: a superset of
@@ -14,17 +14,13 @@ import { tableText, type YamlLine } from '../line-table.js';
 export type LineSelector = (lines: readonly YamlLine[]) => readonly number[];
 
 /**
- * Per table and selection (keyed by the needle, or by the selecting function): tables are never
- * mutated, and the rules of a run share their tables. A table's entries go with it.
+ * Per table and selection (keyed by the needle, or by the selecting function): the rules of a
+ * run share their tables. A table's entries go with it.
  */
-const SELECTED = new WeakMap<readonly YamlLine[], Map<unknown, readonly number[]>>();
+const SELECTED = new PerTable(() => new Map<unknown, readonly number[]>());
 
 function cached(lines: readonly YamlLine[], key: unknown, build: () => readonly number[]): readonly number[] {
-  let byKey = SELECTED.get(lines);
-  if (byKey === undefined) {
-    byKey = new Map();
-    SELECTED.set(lines, byKey);
-  }
+  const byKey = SELECTED.of(lines);
   let found = byKey.get(key);
   if (found === undefined) {
     found = build();
