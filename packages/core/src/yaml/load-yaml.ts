@@ -9,9 +9,13 @@ import { DEFAULT_MAX_DEPTH, depthMessage, exceedsDepth, tooShortToNest } from '.
 import { exceedsYamlDepth, YAML_SAFE_DEPTH } from './exceeds-yaml-depth.js';
 import { findDuplicateKey } from './find-duplicate-key.js';
 import { YAML_REJECTS } from './fast/fast-yaml-bail.js';
-import { loadYamlFast } from './fast/load-yaml-fast.js';
+import { loadYamlFast, type FastYamlResult } from './fast/load-yaml-fast.js';
+import { FAST_YAML_MAX_DEPTH } from './fast/yaml-lines.js';
 import { YAML_PARSE_OPTIONS, YAML_TO_JS_OPTIONS } from './yaml-options.js';
 import { YAML_PARSE_WEIGHT, type WorkMeter } from '../work-meter.js';
+
+/** Why the fast loader declined a text. */
+type FastYamlDecline = Extract<FastYamlResult, { ok: false }>;
 
 /** Outcome of one plain parse. */
 export type LoadYamlResult =
@@ -39,16 +43,18 @@ export type LoadYamlResult =
  * loadYaml('a: b: c', true) // { ok: false, error: 'not YAML (nested_mapping)', fastRefusal: true }
  */
 export function loadYaml(text: string, trustFastRefusal = false, maxDepth = DEFAULT_MAX_DEPTH, work?: WorkMeter): LoadYamlResult {
-  const loaded = loadWithin(text, trustFastRefusal, maxDepth, work);
-  // Both loaders bound their own recursion; this bounds the value they return (every level
-  // takes at least two characters, so a short text skips the walk).
+  const fast = loadYamlFast(text);
+  // The fast loader bails past FAST_YAML_MAX_DEPTH levels: its values need no walk under a
+  // bound at least that deep (the default is 1000).
+  if (fast.ok && maxDepth >= FAST_YAML_MAX_DEPTH) return fast;
+  const loaded = fast.ok ? fast : loadDeclined(text, fast, trustFastRefusal, maxDepth, work);
+  // `yaml` bounds its own recursion; this bounds the value it returns (every level takes at
+  // least two characters, so a short text skips the walk).
   if (loaded.ok && !tooShortToNest(text, maxDepth) && exceedsDepth(loaded.value, maxDepth)) return { ok: false, error: depthMessage(maxDepth) };
   return loaded;
 }
 
-function loadWithin(text: string, trustFastRefusal: boolean, maxDepth: number, work: WorkMeter | undefined): LoadYamlResult {
-  const fast = loadYamlFast(text);
-  if (fast.ok) return fast;
+function loadDeclined(text: string, fast: FastYamlDecline, trustFastRefusal: boolean, maxDepth: number, work: WorkMeter | undefined): LoadYamlResult {
   // A worded refusal is `yaml`'s own first error, line included: no need to ask it.
   if (fast.message !== undefined) return { ok: false, error: fast.message, line: fast.line! + 1 };
   // Where only a verdict is needed (a strict attempt, a step of the repair loop), a bail that

@@ -152,6 +152,13 @@ describe('loadYamlFast: structure', () => {
     expectAgreement(text);
   });
 
+  it('reads nested block and flow sequences whole, also after a load that bailed inside them', () => {
+    // The readers stack sequence items in one shared stack: a bail must not leave them there.
+    expect(loadYamlFast('- - a\n  - [b, [c, &x d]]\n').ok).toBe(false);
+    expect(loadYamlFast('- - 1\n  - [2, [3]]\n- 4\n- []\n')).toEqual({ ok: true, value: [[1, [2, [3]]], 4, []] });
+    expect(loadYamlFast('a:\n  - x\n  - - y\nb: [z]')).toEqual({ ok: true, value: { a: ['x', ['y']], b: ['z'] } });
+  });
+
   it('keeps __proto__ as an own data property, like yaml', () => {
     for (const text of ['__proto__: {polluted: true}\n', '"__proto__": x', 'a: {__proto__: 1}', '- __proto__:\n    b: 1']) {
       const result = loadYamlFast(text);

@@ -10,6 +10,7 @@
 import { FastYamlBail, fastYamlBail, fastYamlRefuse, opensUnreadNode } from './fast-yaml-bail.js';
 import { recordFastYamlOutcome } from './fast-yaml-stats.js';
 import { isIndicator } from './find-implicit-key.js';
+import { releasePendingItems } from './pending-items.js';
 import { readBlockNode } from './read-block-node.js';
 import { expectLineEnd, HOLDS_KEY_INDICATOR, indentOf, isDocumentMarker, nextContentLine, skipNonContentLines, splitLines, type FastYamlState } from './yaml-lines.js';
 
@@ -160,5 +161,7 @@ export function loadYamlFast(text: string): FastYamlResult {
     }
     recordFastYamlOutcome(error.reason);
     return error.message === undefined ? { ok: false, reason: error.reason } : { ok: false, reason: error.reason, message: error.message, line: error.line! };
+  } finally {
+    releasePendingItems();
   }
 }

@@ -7,6 +7,7 @@
 import { FastYamlBail, fastYamlBail, fastYamlRefuse, opensUnreadNode } from './fast-yaml-bail.js';
 import { commentStart, findImplicitKey, foundKey, isIndicator, isSequenceEntry, isSpaceOrEnd } from './find-implicit-key.js';
 import { rememberPlainKey } from './known-keys.js';
+import { pendingBase, pushPendingItem, takePendingItems } from './pending-items.js';
 import { readBlockScalar } from './read-block-scalar.js';
 import { readFlowCollection } from './read-flow-collection.js';
 import { readQuotedScalar } from './read-quoted-scalar.js';
@@ -315,7 +316,7 @@ function readMapping(st: FastYamlState, indent: number, firstKey: string, firstV
 function readSequence(st: FastYamlState, indent: number): unknown[] {
   enter(st);
   const { lines } = st;
-  const items: unknown[] = [];
+  const base = pendingBase();
   for (let first = true; ; first = false) {
     if (!first) {
       const li = nextContentLine(st, st.line);
@@ -328,10 +329,10 @@ function readSequence(st: FastYamlState, indent: number): unknown[] {
       if (!isSequenceEntry(line, ind)) break;
       st.line = li;
     }
-    items.push(readEntryValue(st, indent + 1, indent, false));
+    pushPendingItem(readEntryValue(st, indent + 1, indent, false));
   }
   st.depth -= 1;
-  return items;
+  return takePendingItems(base);
 }
 
 /**

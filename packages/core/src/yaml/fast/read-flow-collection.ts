@@ -5,6 +5,7 @@
  * `:` or `#` all bail.
  */
 import { fastYamlBail } from './fast-yaml-bail.js';
+import { pendingBase, pushPendingItem, takePendingItems } from './pending-items.js';
 import { readQuotedScalar } from './read-quoted-scalar.js';
 import { coreKeyString, resolveCoreScalar } from './resolve-core-scalar.js';
 import { setOwnKey } from './set-own-key.js';
@@ -73,16 +74,16 @@ function afterEntry(line: string, at: number, close: number): { end: number; clo
 
 function readFlowSequence(line: string, at: number, depth: number): FlowRead {
   if (depth > FAST_YAML_MAX_DEPTH) fastYamlBail('too_deep');
-  const items: unknown[] = [];
   let i = skipSpaces(line, at + 1);
-  if (line.charCodeAt(i) === 0x5d) return { value: items, end: i + 1 };
+  if (line.charCodeAt(i) === 0x5d) return { value: [], end: i + 1 };
+  const base = pendingBase();
   for (;;) {
     const item = readFlowValue(line, i, depth);
     // `[ "a": 1 ]` is a single-pair mapping in YAML; not worth the fast path.
     if (line.charCodeAt(skipSpaces(line, item.end)) === 0x3a) fastYamlBail('flow_pair');
-    items.push(item.value);
+    pushPendingItem(item.value);
     const next = afterEntry(line, item.end, 0x5d);
-    if (next.closed) return { value: items, end: next.end };
+    if (next.closed) return { value: takePendingItems(base), end: next.end };
     i = next.end;
   }
 }
