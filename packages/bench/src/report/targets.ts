@@ -99,6 +99,26 @@ export function adversarialExponent(family: string): RatioSpec {
   return atMost(`adversarial.${family}.exponent`, `Adversarial ${family}: growth exponent above the smallest size`, ADVERSARIAL_MAX_EXPONENT, '');
 }
 
+/**
+ * Diagnosis beside a family's exponent: the exponent of `JSON.parse` building the same result
+ * (data and interventions) from its JSON text, timed the same way at the same sizes: the
+ * heap's growth for those objects.
+ */
+export function adversarialFloorExponent(family: string): RatioSpec {
+  return { id: `adversarial.${family}.floor_exponent`, label: `Adversarial ${family}: growth exponent of JSON.parse building the same result`, unit: '', better: 'lower' };
+}
+
+/**
+ * Diagnosis: the largest excess of a family's exponent over the larger of 1 and its floor
+ * (0 or less: the family grows no faster than linear work on the heap's own growth).
+ */
+export const ADVERSARIAL_WORST_EXCESS_EXPONENT: RatioSpec = {
+  id: 'adversarial.worst_excess_exponent',
+  label: 'Adversarial families: largest growth exponent above max(1, JSON.parse building the same result)',
+  unit: '',
+  better: 'lower',
+};
+
 /** Worst-throughput target of one adversarial family. */
 export function adversarialWorstMbps(family: string): RatioSpec {
   return { id: `adversarial.${family}.worst_mbps`, label: `Adversarial ${family}: worst MB/s over the sizes`, unit: '', better: 'higher', target: { op: '>=', value: ADVERSARIAL_MIN_MBPS } };
