@@ -112,15 +112,17 @@ export function readEntry(text: string): YamlEntry {
     dashCol = col;
     col = skipSpaces(text, col + 1);
   }
-  // A key ends in a colon: without one after the node's column the regex cannot match.
-  let match: RegExpExecArray | null = null;
+  // A key ends in a colon: without one after the node's column the regex cannot match. `test`
+  // leaves the sticky regex's lastIndex just past that colon and builds no match array (one
+  // per line of every candidate the repairs read).
+  let keyEnd = -1;
   if (text.indexOf(':', col) >= 0) {
     KEY.lastIndex = col;
-    match = KEY.exec(text);
+    if (KEY.test(text)) keyEnd = KEY.lastIndex;
   }
-  if (match === null) return { indent, dash, col, dashCol, key: null, valueCol: col, value: text.slice(col).trimEnd() };
-  const valueCol = skipSpaces(text, col + match[0].length);
-  return { indent, dash, col, dashCol, key: match[0].slice(0, -1), valueCol, value: text.slice(valueCol).trimEnd() };
+  if (keyEnd < 0) return { indent, dash, col, dashCol, key: null, valueCol: col, value: text.slice(col).trimEnd() };
+  const valueCol = skipSpaces(text, keyEnd);
+  return { indent, dash, col, dashCol, key: text.slice(col, keyEnd - 1), valueCol, value: text.slice(valueCol).trimEnd() };
 }
 
 /** The key without surrounding quotes. */
