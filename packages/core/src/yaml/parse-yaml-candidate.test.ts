@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import type { Candidate } from '../scan/candidate.js';
-import { parseYamlCandidate } from './parse-yaml-candidate.js';
+import { holdsColumnZeroFence, parseYamlCandidate } from './parse-yaml-candidate.js';
 import { rawCandidate } from './test-support/yaml-fixtures.js';
 
 const calls = vi.hoisted(() => ({ count: 0 }));
@@ -114,5 +115,24 @@ describe('hostile-input settings', () => {
   it('never throws on deeply nested input', () => {
     const { result } = parses('['.repeat(20_000) + ']'.repeat(20_000));
     expect(typeof result.ok).toBe('boolean');
+  });
+});
+
+describe('holdsColumnZeroFence', () => {
+  it('answers as /^```/m on texts of backticks, line breaks of every kind and words', () => {
+    const piece = fc.constantFrom('`', '```', '\n', '\r', '\r\n', '\u2028', '\u2029', 'a', ' ', '````');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 24 }), (pieces) => {
+        const text = pieces.join('');
+        expect(holdsColumnZeroFence(text)).toBe(/^```/m.test(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('finds a fence line after another backtick run on the text', () => {
+    expect(holdsColumnZeroFence('a: `x```\n```yaml')).toBe(true);
+    expect(holdsColumnZeroFence('a: ```x```')).toBe(false);
+    expect(holdsColumnZeroFence('```')).toBe(true);
   });
 });

