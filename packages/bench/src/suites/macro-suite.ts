@@ -18,6 +18,7 @@ import { formatSize } from '../generate/parse-size.js';
 import { PIPELINES } from '../macro/bench-pipelines.js';
 import { CONTRACT_MODULE } from '../macro/contract-module.js';
 import { processLog } from '../macro/process-log.js';
+import { collectGarbage } from '../measure/collect-garbage.js';
 import { measureCrossover } from '../macro/measure-crossover.js';
 import { measureHeadline } from '../macro/measure-headline.js';
 import { timeThreads } from '../macro/thread-ceiling.js';
@@ -163,6 +164,8 @@ async function measureProfile(ctx: SuiteContext, rec: SuiteRecorder, profile: Lo
     for (let round = 0; round < rounds; round++) {
       for (const subject of Object.keys(SUBJECTS) as Subject[]) {
         let pass: Pass;
+        // Untimed: each pass pays for its own garbage, not for what the passes and suites before it left.
+        collectGarbage();
         if (subject === 'naive' || subject === 'airlock') {
           const cpu = process.cpuUsage();
           const run = await processLog(log, PIPELINES[subject]);
