@@ -7,6 +7,7 @@ import { parseDocument } from 'yaml';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { YAML_PARSE_OPTIONS, YAML_TO_JS_OPTIONS } from '../yaml-options.js';
 import { fastYamlStats, loadYamlFast, resetFastYamlStats } from './index.js';
+import { pendingItemsHeld } from './pending-items.js';
 import { blockScalarDocument, editedText, TRICKY_SCALARS, yamlDocument } from './test-support/yaml-document-arbitrary.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -157,6 +158,13 @@ describe('loadYamlFast: structure', () => {
     expect(loadYamlFast('- - a\n  - [b, [c, &x d]]\n').ok).toBe(false);
     expect(loadYamlFast('- - 1\n  - [2, [3]]\n- 4\n- []\n')).toEqual({ ok: true, value: [[1, [2, [3]]], 4, []] });
     expect(loadYamlFast('a:\n  - x\n  - - y\nb: [z]')).toEqual({ ok: true, value: { a: ['x', ['y']], b: ['z'] } });
+  });
+
+  it('keeps no item of a load once it returns, finished or bailed', () => {
+    expect(loadYamlFast('- - a\n  - [b, [c, &x d]]\n').ok).toBe(false);
+    expect(pendingItemsHeld()).toBe(0);
+    expect(loadYamlFast('- [1, 2]\n- - 3\n').ok).toBe(true);
+    expect(pendingItemsHeld()).toBe(0);
   });
 
   it('keeps __proto__ as an own data property, like yaml', () => {

@@ -38,3 +38,13 @@ export function releasePendingItems(): void {
   pendingTop = 0;
   pendingItems.length = 0;
 }
+
+/**
+ * How many slots the stack holds: 0 between loads, whatever the last load did.
+ *
+ * @example
+ * loadYamlFast('- - a\n  - &x b'); pendingItemsHeld() // 0
+ */
+export function pendingItemsHeld(): number {
+  return pendingItems.length;
+}
