@@ -6,7 +6,7 @@
 import { evaluateRatio } from '../report/evaluate-ratio.js';
 import type { MeasurementRow, RatioResult, RatioSpec } from '../report/results.js';
 import { measureTask, type Measurement } from '../measure/measure-task.js';
-import type { SuiteContext } from './suite.js';
+import type { SuiteContext } from './suite-context.js';
 
 /** One task of {@link SuiteRecorder.measureGroup}. */
 export interface GroupTask {
