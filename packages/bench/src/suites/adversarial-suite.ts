@@ -1,9 +1,9 @@
 /**
  * Adversarial families: each family of `generate/adversarial-families.ts`
  * through `safeParse` with `z.unknown()` at sizes 4× apart up to 4 MB; per family the
- * growth exponent (1.0 = linear) fitted over the sizes above the smallest, and the worst
- * throughput over all sizes. Each
- * size's time is the median of three rounds of at least 2 MB of text each (see
+ * growth exponent (1.0 = linear) fitted over the sizes above the smallest, the worst
+ * throughput over all sizes, and the heap floor beside the exponent (see {@link resultText}).
+ * Each size's time is the median of three rounds of at least 2 MB of text each (see
  * {@link timePasses}), after a warm-up at the smallest: single passes let one disturbed or
  * lucky pass on a shared machine move an exponent by 0.2; the targets are in `report/targets.ts`.
  */
