@@ -106,6 +106,18 @@ const pools = new WeakMap<BatchPool, Piscina<ChunkTask, ChunkOutput>>();
  * }
  */
 export function createBatchPool(options: BatchPoolOptions): BatchPool {
+  return startBatchPool(options, 1);
+}
+
+/**
+ * {@link createBatchPool} with `tasksPerThread` chunks sent to each thread at once (the rest wait
+ * in the pool's queue): a run's own pool whose calling thread also parses keeps several on each
+ * thread, so a thread never waits for the busy calling thread to hand it the next.
+ *
+ * @example
+ * startBatchPool({ threads: 1 }, CHUNKS_QUEUED_PER_WORKER)
+ */
+export function startBatchPool(options: BatchPoolOptions, tasksPerThread: number): BatchPool {
   const { threads, threadHeapMb } = options;
   checkThreads(threads, 1);
   if (!existsSync(WORKER_URL)) {
@@ -118,7 +130,8 @@ export function createBatchPool(options: BatchPoolOptions): BatchPool {
     maxThreads: threads,
     // Threads are the warm state a pool exists to keep: never reaped while it is open.
     idleTimeout: Infinity,
-    concurrentTasksPerWorker: 1,
+    // A thread runs its chunks one after another whatever this says (a chunk is synchronous work).
+    concurrentTasksPerWorker: tasksPerThread,
     resourceLimits: workerResourceLimits(process.execArgv, process.env.NODE_OPTIONS ?? '', threadHeapMb),
     execArgv: workerExecArgv(),
   });

@@ -1,22 +1,25 @@
 /**
  * Where chunks run: inline on the calling thread (threads = 0), on a pool of
- * worker threads made for the run (threads ≥ 1), or on a pool the caller
- * shares between runs.
+ * worker threads made for the run (threads ≥ 1; from 2 the calling thread is one
+ * of them, see `calling-thread-share.ts`), or on a pool the caller shares between runs.
  */
 import type { Contract } from '@airlock/core';
-import { createBatchPool, threadsOf } from './batch-pool.js';
+import { createBatchPool, startBatchPool, threadsOf } from './batch-pool.js';
 import type { BatchContext } from './batch-context.js';
+import { CHUNKS_QUEUED_PER_WORKER, createSharingGate, sharedChunksInFlight } from './calling-thread-share.js';
 import type { BatchPool } from './types.js';
 import type { ResolvedContractRef } from './load-contract.js';
 import { processChunk, type ChunkInput, type ChunkOutput } from './process-chunk.js';
 import { isHeapExhausted, runLineByLine } from './retry-out-of-memory.js';
 import { useWasmScanner } from './use-wasm-scanner.js';
-import { createWarmUpGate } from './warm-up-gate.js';
+import { createWarmUpGate, type CallingThreadGate } from './warm-up-gate.js';
 import type { ChunkTask } from './worker.js';
 
 /** Runs chunks; `close` releases the threads the runner started (never a shared pool's). */
 export interface ChunkRunner {
   mode: 'inline' | 'piscina';
+  /** Chunks a run keeps submitted ahead of its oldest uncommitted one, unless it sets its own. */
+  chunksInFlight: number;
   run(input: ChunkInput): Promise<ChunkOutput>;
   close(): Promise<void>;
 }
@@ -38,12 +41,20 @@ export function createChunkRunner(place: ChunkPlace, ref: ResolvedContractRef, c
     useWasmScanner();
     return {
       mode: 'inline',
+      chunksInFlight: 2,
       run: async (input) => processChunk(input, contract, value),
       close: async () => {},
     };
   }
   const owned = 'threads' in place;
-  const pool = owned ? createBatchPool({ threads: place.threads, ...(place.threadHeapMb === undefined ? {} : { threadHeapMb: place.threadHeapMb }) }) : place.pool;
+  // Not with a thread heap set: a record must meet the same heap wherever it runs.
+  const helps = owned && place.threadHeapMb === undefined;
+  const shares = helps && place.threads >= 2;
+  const pool = !owned
+    ? place.pool
+    : shares
+      ? startBatchPool({ threads: place.threads - 1 }, CHUNKS_QUEUED_PER_WORKER)
+      : createBatchPool({ threads: place.threads, ...(place.threadHeapMb === undefined ? {} : { threadHeapMb: place.threadHeapMb }) });
   const threads = threadsOf(pool);
   // The context's canonical JSON sits in shared memory: a task carries a view of it, never a copy.
   const shared = context?.shared;
@@ -65,14 +76,19 @@ export function createChunkRunner(place: ChunkPlace, ref: ResolvedContractRef, c
       return runLineByLine(send, { ...input, bytes: kept }, contract);
     }
   };
-  // A pool made for this run starts cold: the calling thread runs chunks until its threads are
-  // ready. Not with a thread heap set: a record must meet the same heap wherever it runs.
-  const gate = owned && place.threadHeapMb === undefined ? createWarmUpGate(place.threads, () => threads.run(taskOf(EMPTY_CHUNK), {})) : undefined;
+  // A pool made for this run starts cold: the calling thread shares its work throughout, or with
+  // one thread runs chunks until that thread is ready.
+  let gate: CallingThreadGate | undefined;
+  if (shares) gate = createSharingGate(place.threads - 1);
+  else if (helps) gate = createWarmUpGate(place.threads, () => threads.run(taskOf(EMPTY_CHUNK), {}));
   if (gate !== undefined) useWasmScanner();
   return {
     mode: 'piscina',
+    chunksInFlight: shares ? sharedChunksInFlight(place.threads) : Math.max(2, pool.threads * 2),
     run: async (input) => {
       if (gate === undefined) return sendKeeping(input);
+      // One turn of the event loop first: the chunks threads finished meanwhile free their places.
+      await nextTurn();
       const here = input.bytes.length <= CALLING_THREAD_MAX_BYTES && gate.runHere();
       return here ? processChunk(input, contract, value) : gate.track(sendKeeping(input));
     },
@@ -87,6 +103,10 @@ export function createChunkRunner(place: ChunkPlace, ref: ResolvedContractRef, c
  * exhausted on a thread, parsed on the calling thread) from where it ran.
  */
 const CALLING_THREAD_MAX_BYTES = 4 * 1024 * 1024;
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
 
 /** The warm-up task's chunk: no lines, so a thread only loads what a real chunk needs. */
 const EMPTY_CHUNK: ChunkInput = { bytes: new Uint8Array(0), firstLine: 1, field: 'output', idField: 'id', includeRaw: false };

@@ -344,7 +344,7 @@ export async function runBatch(options: RunBatchOptions): Promise<BatchStats> {
     await guard?.release();
     throw error;
   }
-  const maxInFlight = options.maxChunksInFlight ?? Math.max(2, threads * 2);
+  const maxInFlight = options.maxChunksInFlight ?? runner.chunksInFlight;
   // About two buffers per chunk in flight, and the ranges the cutter completes before they are sent.
   const buffers = new SharedBufferPool(2 * maxInFlight + 8);
   const checkpoints = new CheckpointWriter(checkpointPath(options.output), () => checkpointOf(session));

@@ -135,7 +135,12 @@ export interface RunBatchOptions {
   /** NDJSON result file; its checkpoint is `<output>.checkpoint.json`. */
   output: string;
   contract: ContractRef;
-  /** Worker threads; 0 runs inline on the calling thread. Default: inline below 48 MiB of input (6 MiB gzip), else one per core (at most 32). */
+  /**
+   * Threads that parse records; 0 runs inline on the calling thread. From 2 (without `pool` or
+   * `threadHeapMb`) the calling thread is one of them: `threads: 2` starts one worker thread and
+   * parses on the calling thread too, between reads and writes. Default: inline below 48 MiB of
+   * input (6 MiB gzip), else one per core (at most 32).
+   */
   threads?: number;
   /**
    * With `threads`: input known to be smaller than this (plain-equivalent bytes, as the default
@@ -177,7 +182,7 @@ export interface RunBatchOptions {
   force?: boolean;
   /** Where to write the statistics as JSON. */
   statsJson?: string;
-  /** Chunks submitted but not yet committed. Default: 2 per thread (min 2). */
+  /** Chunks submitted but not yet committed. Default: 2 per thread (min 2); `(threads + 1) × 4` when the calling thread shares the work (see `threads`). */
   maxChunksInFlight?: number;
   onProgress?: (progress: BatchProgress) => void;
   /** Aborting stops reading, commits the chunks in flight, keeps the checkpoint. */

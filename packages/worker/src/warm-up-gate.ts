@@ -1,5 +1,7 @@
 /**
- * Uses the cores from the first record. A fresh pool's threads need a few hundred
+ * Uses the cores from the first record on a run's own pool of one worker thread (with more,
+ * the calling thread shares the work throughout, see `calling-thread-share.ts`; with a heap
+ * cap, it never parses). A fresh pool's threads need a few hundred
  * milliseconds to start (isolate, module graph, contract) before they take a chunk; until
  * they do, a chunk handed to the pool only waits in its queue while the calling thread
  * idles. The gate sends each thread a warm-up task (an empty chunk: it loads the worker,
@@ -10,9 +12,9 @@
  * is the unit of work and of output order), so a run's output does not depend on the split.
  */
 
-/** The dispatch state of one fresh pool. */
-export interface WarmUpGate {
-  /** True when the next chunk should run on the calling thread: no ready thread is free and some thread is still starting. */
+/** Which chunks the calling thread runs itself: the dispatch state of a run's own pool. */
+export interface CallingThreadGate {
+  /** True when the next chunk should run on the calling thread (here: no ready thread is free and some thread is still starting). */
   runHere(): boolean;
   /** Marks a chunk sent to the pool; the returned promise settles with it and frees its thread. */
   track<T>(sent: Promise<T>): Promise<T>;
@@ -26,7 +28,7 @@ export interface WarmUpGate {
  * const gate = createWarmUpGate(2, () => pool.run(emptyChunk, {}));
  * const output = gate.runHere() ? processChunk(input, contract) : await gate.track(pool.run(task, {}));
  */
-export function createWarmUpGate(threads: number, warm: () => Promise<unknown>): WarmUpGate {
+export function createWarmUpGate(threads: number, warm: () => Promise<unknown>): CallingThreadGate {
   let ready = 0;
   let busy = 0;
   for (let k = 0; k < threads; k++) {
