@@ -81,9 +81,10 @@ options:
                                     runtime context (what the contract's checks read), e.g.
                                     --context ctx.json; the metadata line records its
                                     fingerprint and --resume refuses another context
-  -t, --threads <n>                 worker threads, at most 32; 0 runs inline; a log below
-                                    48 MiB runs inline whatever n says, since threads only pay
-                                    off above it (default: one per available core above it)
+  -t, --threads <n>                 parsing threads, at most 32; 0 runs inline; from 2 the
+                                    calling thread is one of them (n - 1 worker threads); a log
+                                    below 48 MiB runs inline whatever n says, since threads only
+                                    pay off above it (default: one per available core above it)
       --chunk-size <n>              records per task (default 256)
       --field <path>                dotted path to the model text in a record (default output)
       --id-field <path>             dotted path to the record id (default id)
