@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * The last step of `npm test`: after the full suite on the machine's Node, a second, smaller
- * pass on the other Node lines the packages support (22 and 24): core's unit tests, and the
- * packed-install test (tarballs installed with plain npm outside the workspace, every package
- * imported, `npx airlock batch` on a small log). Each Node comes from the npm registry's `node`
+ * pass on the other Node lines the packages support (22 and 24): the tests of core, the batch
+ * runner and the command line, and the packed-install test (tarballs installed with plain npm
+ * outside the workspace, every package imported, `npx airlock batch` on a small log). Each Node comes from the npm registry's `node`
  * package through `npm exec`, so it lands in npm's cache and nothing is installed globally.
  *
  * Without a network the Node binaries cannot be fetched: on CI (CI set, not "false" or "0")
@@ -24,9 +24,15 @@ const ON_CI = Boolean(process.env.CI) && process.env.CI !== 'false' && process.e
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 /** Errors that say the registry cannot be reached (as the packed-install test reads them). */
 const NETWORK_ERROR = /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ENETUNREACH|ETIMEDOUT|EHOSTUNREACH|ERR_SOCKET_TIMEOUT)\b/;
-/** What runs on each extra Node: every test of these directories, with the root's vitest. */
+/**
+ * What runs on each extra Node: every test of these directories, with the root's vitest. The
+ * batch runner and the command line are there too: worker threads, Piscina, the compile cache
+ * (Node 22.1+) and `require` of ES modules behave differently across Node lines.
+ */
 const SUITES = [
   { name: 'core unit tests', dir: 'packages/core' },
+  { name: 'batch runner tests', dir: 'packages/worker' },
+  { name: 'command-line tests', dir: 'apps/cli' },
   { name: 'packed-install test', dir: 'tests/packed-install' },
 ];
 
