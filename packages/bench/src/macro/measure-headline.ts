@@ -15,6 +15,7 @@ import { PROCESS_PEAK_RSS, processDefaultVsNaive, processTwoVsOne } from '../rep
 import { PROCESS_COLUMNS, PROCESS_SUBJECTS, processCase, processPeakRssId, processRatioId, processSubjectLabel, type ProcessSubjectKey } from '../report/whole-process-names.js';
 import type { SuiteRecorder } from '../suites/suite-recorder.js';
 import type { SuiteContext } from '../suites/suite.js';
+import { compareOutputs } from './same-outputs.js';
 import { bestOf, cliDefaultThreads, interleaved, timeProcess, warmUp, wholeProcessUnavailable, type ProcessRun, type ProcessSubject } from './whole-process.js';
 
 const MB = 1024 * 1024;
@@ -51,7 +52,12 @@ async function measureSize(ctx: SuiteContext, rec: SuiteRecorder, size: number):
   const defaultKey = keys.find((key) => isDefault(subjects.get(key)));
   ctx.log(`macro: whole process on ${label}, ${ctx.rounds} round(s) of ${keys.join(', ')}`);
   await warmUp([...subjects.values()], await ensureLog(ctx.corpusDir, WARM_UP_LOG, ctx.seed), join(ctx.tmpDir, 'process-warm-up'));
-  const runs = await interleaved(keys, ctx.rounds, (key) => timeProcess(subjects.get(key)!, log, join(ctx.tmpDir, `process-${label}-${key}`)));
+  const scratchOf = (key: ProcessSubjectKey): string => join(ctx.tmpDir, `process-${label}-${key}`);
+  const runs = await interleaved(keys, ctx.rounds, (key) => timeProcess(subjects.get(key)!, log, scratchOf(key)));
+  // Each subject's last run left its output: inline, 1 and 2 threads must have written the same bytes.
+  const outputs = await compareOutputs(keys.filter((key) => key !== 'naive').map((key) => `${scratchOf(key)}.ndjson`));
+  if (!outputs.same) throw new Error(`\`airlock batch\` wrote different bytes for ${label} in ${outputs.first} and ${outputs.other}: thread counts must not change the output`);
+  rec.note(`${label}: every \`airlock batch\` subject wrote the same output bytes (sha256 ${outputs.hash.slice(0, 16)}…)`);
   const best = new Map<ProcessSubjectKey, ProcessRun>([...runs].map(([key, list]) => [key, bestOf(list)]));
   const records = best.get('naive')!.records;
   for (const [key, run] of best) {
