@@ -15,7 +15,7 @@
  * Queues of 2, 4 and 8 chunks per worker: 4 was the fastest by 1–3 %. Two workers plus the
  * calling thread on 2 cores (three parsing threads) was 11 % slower than two workers.
  */
-import type { CallingThreadGate } from './warm-up-gate.js';
+import { chunksOnThreads, type CallingThreadGate } from './warm-up-gate.js';
 
 /** Chunks a worker thread holds (one running, the rest queued) before the calling thread takes one. */
 export const CHUNKS_QUEUED_PER_WORKER = 4;
@@ -41,17 +41,10 @@ export function sharedChunksInFlight(threads: number): number {
  * const output = gate.runHere() ? processChunk(input, contract) : await gate.track(pool.run(task, {}));
  */
 export function createSharingGate(workers: number): CallingThreadGate {
-  let onWorkers = 0;
   const full = workers * CHUNKS_QUEUED_PER_WORKER;
+  const sent = chunksOnThreads();
   return {
-    runHere: () => onWorkers >= full,
-    track: <T>(sent: Promise<T>): Promise<T> => {
-      onWorkers++;
-      const free = (): void => {
-        onWorkers--;
-      };
-      sent.then(free, free);
-      return sent;
-    },
+    runHere: () => sent.count >= full,
+    track: (chunk) => sent.track(chunk),
   };
 }

@@ -30,20 +30,44 @@ export interface CallingThreadGate {
  */
 export function createWarmUpGate(threads: number, warm: () => Promise<unknown>): CallingThreadGate {
   let ready = 0;
-  let busy = 0;
   for (let k = 0; k < threads; k++) {
     const started = (): void => {
       ready++;
     };
     warm().then(started, started);
   }
+  const sent = chunksOnThreads();
   return {
-    runHere: () => ready < threads && busy >= ready,
+    runHere: () => ready < threads && sent.count >= ready,
+    track: (chunk) => sent.track(chunk),
+  };
+}
+
+/** Chunks on a pool's threads: one more from `track` until its promise settles, either way. */
+export interface ChunksOnThreads {
+  readonly count: number;
+  track<T>(sent: Promise<T>): Promise<T>;
+}
+
+/**
+ * A count of the chunks a gate sent to the threads and not yet back.
+ *
+ * @example
+ * const sent = chunksOnThreads();
+ * sent.track(pool.run(task, {}));
+ * sent.count // 1 until that chunk is back
+ */
+export function chunksOnThreads(): ChunksOnThreads {
+  let count = 0;
+  const free = (): void => {
+    count--;
+  };
+  return {
+    get count() {
+      return count;
+    },
     track: <T>(sent: Promise<T>): Promise<T> => {
-      busy++;
-      const free = (): void => {
-        busy--;
-      };
+      count++;
       sent.then(free, free);
       return sent;
     },
