@@ -88,7 +88,10 @@ describe.skipIf(!available)('airlock batch --queue (BullMQ on redis-server)', ()
     expect(run!.throughput?.recordsPerSecond).toBeGreaterThan(0);
     const text = await runCli(['queue', 'status', '--queue', redis!.url]);
     expect(text.stdout).toMatch(/^workers alive: 1 \(\S+-\d+ at 127\.0\.0\.1:\d+\)$/m);
-    expect(text.stdout).toMatch(new RegExp(`^run ${runId}: ${run!.shards} shards: \\d+ done, \\d+ running, \\d+ waiting, 0 failed$`, 'm'));
+    // A shard the killed submitter had already sent may be counted between the two reads (seen once: 6, then 7).
+    const line = new RegExp(`^run ${runId}: (\\d+) shards: \\d+ done, \\d+ running, \\d+ waiting, 0 failed$`, 'm').exec(text.stdout);
+    expect(line, text.stdout).not.toBeNull();
+    expect(Number(line![1])).toBeGreaterThanOrEqual(run!.shards);
 
     const startedBefore = (survivor.log().match(/ started /g) ?? []).length;
     const second = await runCli([...args, '--resume']);
