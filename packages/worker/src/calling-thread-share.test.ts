@@ -75,7 +75,7 @@ describe('createSharingGate', () => {
     expect(gate.runHere()).toBe(false);
   });
 
-  it('keeps every queue and as many again in flight', () => {
+  it('keeps every worker\'s queue and eight more chunks in flight', () => {
     expect(sharedChunksInFlight(2)).toBe(3 * CHUNKS_QUEUED_PER_WORKER);
   });
 });
