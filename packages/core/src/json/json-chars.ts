@@ -2,6 +2,7 @@
  * Character classes of the JSON repairer, on UTF-16 code units so the hot
  * loops compare numbers, never one-character strings.
  */
+import { codeAt } from '../code-at.js';
 
 export const enum Ch {
   TAB = 9, LF = 10, CR = 13, SPACE = 32, BANG = 33, DQUOTE = 34, HASH = 35, DOLLAR = 36, SQUOTE = 39,
@@ -71,7 +72,7 @@ const URL_SCHEMES = new Set(['http', 'https', 'ftp', 'mailto', 'file', 'data', '
 
 /** True when `text[from, slashes)` is a URL scheme followed by `://` at `slashes - 1`. */
 export function isUrlSchemeBefore(text: string, from: number, slashes: number): boolean {
-  if (text.charCodeAt(slashes - 1) !== Ch.COLON || text.charCodeAt(slashes + 1) !== Ch.SLASH) return false;
+  if (text.charCodeAt(slashes - 1) !== Ch.COLON || codeAt(text, slashes + 1) !== Ch.SLASH) return false;
   return URL_SCHEMES.has(text.slice(from, slashes - 1));
 }
 

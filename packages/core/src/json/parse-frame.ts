@@ -6,6 +6,7 @@
 import { Ch } from './json-chars.js';
 import { recordCollection } from './scalar-collections.js';
 import { record, recordRule, ruleInfo, type RepairContext } from './repair-context.js';
+import { codeAt } from '../code-at.js';
 
 export const enum Kind { ARRAY, OBJECT, CALL }
 export const enum St { EXPECT_KEY, AFTER_KEY, AFTER_COLON, AFTER_VALUE, AFTER_COMMA }
@@ -65,7 +66,7 @@ export function newFrame(ctx: RepairContext, kind: Kind, state: St, tail: number
  * the text or a fence line (`end`). Returns true when the character was consumed.
  */
 export function closeFrame(ctx: RepairContext, f: Frame, open: Open, end: End): boolean {
-  const c = ctx.text.charCodeAt(ctx.i);
+  const c = codeAt(ctx.text, ctx.i);
   dropPendingComma(ctx, f);
   const own = OWN_CLOSER[slot(f)];
   const col = f.collection;

@@ -8,6 +8,7 @@ import { fail, record, type RepairContext } from './repair-context.js';
 import { quoteJson } from './quote-json.js';
 import { digitRunEnd, dropUnderscores, quoteFraction, slashGroupsEnd } from './scalar-number-forms.js';
 import { callIsText, isQuotedKeyAt, scanUnquoted } from './scalar-unquoted-scan.js';
+import { codeAt } from '../code-at.js';
 
 /** What a scalar parse ended with: a value, or a call wrapper whose argument comes next. */
 export const enum Scalar { FAILED, VALUE, CALL }
@@ -38,13 +39,13 @@ function parseNumber(ctx: RepairContext): boolean {
   let c = text.charCodeAt(i);
   if (c === Ch.PLUS) {
     record(ctx, 'number_plus_sign', i, i + 1, '');
-    c = text.charCodeAt(++i);
-  } else if (c === Ch.MINUS) c = text.charCodeAt(++i);
+    c = codeAt(text, ++i);
+  } else if (c === Ch.MINUS) c = codeAt(text, ++i);
   const intStart = i;
-  const leadingZero = c === Ch.ZERO && isDigit(text.charCodeAt(i + 1));
+  const leadingZero = c === Ch.ZERO && isDigit(codeAt(text, i + 1));
   i = digitRunEnd(text, i);
   let digits = i > intStart;
-  if (text.charCodeAt(i) === Ch.DOT) {
+  if (codeAt(text, i) === Ch.DOT) {
     if (!digits) record(ctx, 'number_leading_dot', i, i, '0');
     i++;
     const frac = i;
@@ -61,17 +62,17 @@ function parseNumber(ctx: RepairContext): boolean {
     if (ctx.edits.length > mark) ctx.edits.length = mark;
     return false;
   }
-  const e = text.charCodeAt(i);
+  const e = codeAt(text, i);
   if (e === Ch.LOWER_E || e === Ch.UPPER_E) {
     i++;
-    const s = text.charCodeAt(i);
+    const s = codeAt(text, i);
     if (s === Ch.PLUS || s === Ch.MINUS) i++;
     const exp = i;
     i = digitRunEnd(text, i);
     if (i === exp) record(ctx, 'number_incomplete', i, i, '0');
   }
   const slashed = slashGroupsEnd(text, i);
-  if (slashed > i && text.charCodeAt(slashed) !== Ch.SLASH && atNumberEnd(text, slashed, n)) {
+  if (slashed > i && codeAt(text, slashed) !== Ch.SLASH && atNumberEnd(text, slashed, n)) {
     quoteFraction(ctx, start, slashed, mark);
     return true;
   }
@@ -170,7 +171,7 @@ function parseWord(ctx: RepairContext, quotesInside: boolean): Scalar {
   }
   let j = i;
   while (j < n && isWs(text.charCodeAt(j))) j++;
-  if (text.charCodeAt(j) === Ch.LPAREN && !(quotesInside && callIsText(ctx, start, j))) {
+  if (codeAt(text, j) === Ch.LPAREN && !(quotesInside && callIsText(ctx, start, j))) {
     record(ctx, 'function_call_unwrapped', start, j + 1, '');
     ctx.i = j + 1;
     return Scalar.CALL;
@@ -221,18 +222,18 @@ function continuesAsText(ctx: RepairContext): boolean {
 function readGroupedNumber(ctx: RepairContext, start: number, mark: number): boolean {
   const { text, n } = ctx;
   // The leading part must be a plain integer of one to three digits (`-2`, `12`, `+1` repaired alike).
-  if (text.charCodeAt(ctx.i) !== Ch.COMMA || ctx.i - start > 4 || !/^[-+]?\d{1,3}$/.test(text.slice(start, ctx.i))) return false;
+  if (codeAt(text, ctx.i) !== Ch.COMMA || ctx.i - start > 4 || !/^[-+]?\d{1,3}$/.test(text.slice(start, ctx.i))) return false;
   let i = ctx.i;
   let groups = 0;
-  while (text.charCodeAt(i) === Ch.COMMA && isDigit(text.charCodeAt(i + 1)) && isDigit(text.charCodeAt(i + 2)) && isDigit(text.charCodeAt(i + 3)) && !isDigit(text.charCodeAt(i + 4))) {
+  while (codeAt(text, i) === Ch.COMMA && isDigit(codeAt(text, i + 1)) && isDigit(codeAt(text, i + 2)) && isDigit(codeAt(text, i + 3)) && !isDigit(codeAt(text, i + 4))) {
     i += 4;
     groups++;
   }
   if (groups === 0) return false;
   let end = i;
-  if (text.charCodeAt(end) === Ch.DOT) {
+  if (codeAt(text, end) === Ch.DOT) {
     end++;
-    while (isDigit(text.charCodeAt(end))) end++;
+    while (isDigit(codeAt(text, end))) end++;
   }
   let k = end;
   while (k < n && (text.charCodeAt(k) === Ch.SPACE || text.charCodeAt(k) === Ch.TAB || text.charCodeAt(k) === Ch.CR)) k++;

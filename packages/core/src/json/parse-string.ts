@@ -15,6 +15,7 @@ import { codeInfo, fail, groupClosedPair, groupStringEdits, prevNonWs, record, r
 import { classifyQuote, Next, nextFollows, Place, placeOf, Quote } from './string-end.js';
 import { keepsBackslash } from './string-escape.js';
 import { Fence, fenceAt } from './string-fence.js';
+import { codeAt } from '../code-at.js';
 
 const enum Mode { FIRST, DELIM, STOP }
 /** Results of one read besides "done": read again in another mode, or give up. */
@@ -143,7 +144,7 @@ function suspectQuote(ctx: RepairContext, start: number, i: number, kind: Quote,
   const { text, n } = ctx;
   let j = i + 1;
   while (j < n && isWs(text.charCodeAt(j)) && text.charCodeAt(j) !== Ch.LF) j++;
-  if (text.charCodeAt(j) === Ch.BACKSLASH) return FAILED;
+  if (codeAt(text, j) === Ch.BACKSLASH) return FAILED;
   const p = prevNonWs(text, i - 1, start);
   const value = place === Place.OBJECT_VALUE;
   if (kind !== Quote.SUSPECT || p <= start || (place !== Place.ANY && (OPENS[1]! > 0 || OPENS[2]! > 0))) return CONTINUE;
@@ -240,7 +241,7 @@ function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: numbe
       i++;
       continue;
     }
-    if (mode === Mode.DELIM && (isUnquotedStop(c) || (c === Ch.SLASH && isCommentStart(text.charCodeAt(i + 1))) || (c === Ch.SLASH && isUrlSchemeBefore(text, start + 1, i)))) {
+    if (mode === Mode.DELIM && (isUnquotedStop(c) || (c === Ch.SLASH && isCommentStart(codeAt(text, i + 1))) || (c === Ch.SLASH && isUrlSchemeBefore(text, start + 1, i)))) {
       let end = i;
       if (c === Ch.SLASH && isUrlSchemeBefore(text, start + 1, i)) {
         while (end < n && isUrlChar(text.charCodeAt(end))) end++;
@@ -258,7 +259,7 @@ function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: numbe
       return DONE;
     }
     if (c === Ch.BACKSLASH) {
-      const d = text.charCodeAt(i + 1);
+      const d = codeAt(text, i + 1);
       if (d === Ch.DQUOTE || d === Ch.BACKSLASH || d === Ch.SLASH || d === 98 || d === 102 || d === 110 || d === 114 || d === 116) {
         i += 2;
       } else if (d === Ch.LOWER_U) {
@@ -361,7 +362,7 @@ export function parseString(ctx: RepairContext): boolean {
 /** The string at `ctx.i` and its `+` continuations, each edit recorded on its own. */
 function parseStringParts(ctx: RepairContext): boolean {
   // A triple quote repeats its first character: the look for one is not a call per string.
-  if (ctx.text.charCodeAt(ctx.i + 1) === ctx.text.charCodeAt(ctx.i) && parseTripleQuoted(ctx)) return true;
+  if (codeAt(ctx.text, ctx.i + 1) === ctx.text.charCodeAt(ctx.i) && parseTripleQuoted(ctx)) return true;
   if (!readLiteral(ctx)) return false;
   const { text } = ctx;
   for (;;) {
@@ -369,7 +370,7 @@ function parseStringParts(ctx: RepairContext): boolean {
     const joinEdit = ctx.closeEdit;
     const save = ctx.i;
     skipTrivia(ctx, false);
-    if (text.charCodeAt(ctx.i) !== Ch.PLUS) {
+    if (codeAt(text, ctx.i) !== Ch.PLUS) {
       ctx.i = save;
       return true;
     }
@@ -379,7 +380,7 @@ function parseStringParts(ctx: RepairContext): boolean {
     // leave it unrecorded, see recordClose).
     if (ctx.closeRule !== undefined) ctx.closeRule = undefined;
     else if (joinEdit >= 0) ctx.edits.splice(joinEdit, 1);
-    if (!isQuote(text.charCodeAt(ctx.i))) {
+    if (!isQuote(codeAt(text, ctx.i))) {
       // A dangling `+`: drop it and close the string before it.
       record(ctx, 'string_concatenation', joinStart, ctx.i, '"');
       return true;

@@ -12,6 +12,7 @@ import { fail, record, recordRule, ruleInfo, skipTrivia, type RepairContext } fr
 import { dropCutOff, isCutOffScalar } from './structure-cutoff.js';
 import { closeFrame, End, Kind, newFrame, OWN_CLOSER, slot, St, type Frame, type Open } from './parse-frame.js';
 import { continuesArray, continuesObject, isFenceLineAt, strayWordEnd, wordEnd } from './structure-lookahead.js';
+import { codeAt } from '../code-at.js';
 
 const MISSING_COMMA = ruleInfo('missing_comma');
 const UNQUOTED_KEY = ruleInfo('unquoted_key');
@@ -22,7 +23,7 @@ function removeEllipsis(ctx: RepairContext): void {
   let end = start + 3;
   let j = end;
   while (j < n && (text.charCodeAt(j) === Ch.SPACE || text.charCodeAt(j) === Ch.TAB)) j++;
-  if (text.charCodeAt(j) === Ch.COMMA) end = j + 1;
+  if (codeAt(text, j) === Ch.COMMA) end = j + 1;
   record(ctx, 'ellipsis_removed', start, end, '');
   ctx.i = end;
 }
@@ -42,7 +43,7 @@ export function parseValue(ctx: RepairContext): boolean {
     let end: number;
     if (needValue) {
       skipTrivia(ctx, true);
-      const c = text.charCodeAt(ctx.i);
+      const c = codeAt(text, ctx.i);
       const set = c === Ch.LBRACE && opensSet(text, ctx.i);
       if (c === Ch.LBRACE || c === Ch.LBRACKET || (c === Ch.LPAREN && opensTuple(text, ctx.i))) {
         if (stack.length >= ctx.maxDepth) return fail(ctx, `Nesting deeper than ${ctx.maxDepth} levels.`);
@@ -82,11 +83,11 @@ export function parseValue(ctx: RepairContext): boolean {
       const f = stack[stack.length - 1]!;
       skipTrivia(ctx, true, f.state === St.AFTER_VALUE || (f.kind === Kind.OBJECT && f.state !== St.AFTER_COLON));
       const i = ctx.i;
-      const c = text.charCodeAt(i);
+      const c = codeAt(text, i);
       if (f.kind === Kind.CALL) {
         // `callback(…);` or `ObjectId("…")`: drop the closing parenthesis (and semicolon).
         if (c === Ch.RPAREN) {
-          const e = text.charCodeAt(i + 1) === Ch.SEMI ? i + 2 : i + 1;
+          const e = codeAt(text, i + 1) === Ch.SEMI ? i + 2 : i + 1;
           record(ctx, 'function_call_unwrapped', i, e, '');
           ctx.i = e;
         }
@@ -112,7 +113,7 @@ export function parseValue(ctx: RepairContext): boolean {
     if (top.collection !== undefined) top.collection.items++;
     needValue = false;
     // A comma right after the value, taken as the next turn's stepContainer would (no trivia to skip).
-    if (top.kind !== Kind.CALL && text.charCodeAt(ctx.i) === Ch.COMMA) {
+    if (top.kind !== Kind.CALL && codeAt(text, ctx.i) === Ch.COMMA) {
       top.comma = ctx.i++;
       top.state = St.AFTER_COMMA;
       if (top.collection !== undefined) top.collection.comma = true;
@@ -220,7 +221,7 @@ function takeColon(ctx: RepairContext, f: Frame): number {
   f.state = St.AFTER_COLON;
   f.tail = ++ctx.i;
   skipTrivia(ctx, true, false);
-  const c = ctx.text.charCodeAt(ctx.i);
+  const c = codeAt(ctx.text, ctx.i);
   return ctx.i < ctx.n && c !== Ch.COMMA && c !== Ch.RBRACKET && c !== Ch.RBRACE && c !== Ch.RPAREN ? STEP_VALUE : STEP_CONTINUE;
 }
 
@@ -275,7 +276,7 @@ function stepContainer(ctx: RepairContext, f: Frame, c: number, stack: Frame[], 
       f.state = St.AFTER_KEY;
       f.tail = ctx.i;
       // The colon right after the key, as the AFTER_KEY step would take it: one turn fewer.
-      return ctx.text.charCodeAt(ctx.i) === Ch.COLON ? takeColon(ctx, f) : STEP_CONTINUE;
+      return codeAt(ctx.text, ctx.i) === Ch.COLON ? takeColon(ctx, f) : STEP_CONTINUE;
     case St.AFTER_KEY:
       if (c === Ch.COLON) return takeColon(ctx, f);
       if (atEnd) {

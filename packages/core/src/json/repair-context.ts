@@ -7,6 +7,7 @@ import type { Intervention } from '../types.js';
 import { applyEdits, sortEdits } from './apply-edits.js';
 import { JSON_CODE_INFO, type JsonCode } from './codes.js';
 import { Ch, isSpecialWs, isWs } from './json-chars.js';
+import { codeAt } from '../code-at.js';
 
 export interface RepairContext {
   readonly text: string;
@@ -119,8 +120,8 @@ export function prevNonWs(text: string, from: number, floor: number): number {
 export function skipTrivia(ctx: RepairContext, log: boolean, hash = false): void {
   // Most of the 300 calls a document makes stand on a token already (`,`, `:`, a quote): this
   // test, small enough to be inlined at the call, spares them the loop (and its call).
-  const c = ctx.text.charCodeAt(ctx.i);
-  if (c < 128 && TRIVIA_START[c] === 0) return;
+  const c = codeAt(ctx.text, ctx.i);
+  if (c >= 0 && c < 128 && TRIVIA_START[c] === 0) return;
   skipTriviaRun(ctx, log, hash);
 }
 
@@ -144,7 +145,7 @@ function skipTriviaRun(ctx: RepairContext, log: boolean, hash: boolean): void {
       i = end;
       ws = i;
     } else if (c === Ch.SLASH) {
-      const d = text.charCodeAt(i + 1);
+      const d = codeAt(text, i + 1);
       if (d === Ch.STAR) {
         const close = text.indexOf('*/', i + 2);
         const end = close < 0 ? n : close + 2;

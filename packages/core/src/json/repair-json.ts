@@ -13,6 +13,7 @@ import { createContext, record, skipTrivia, type RepairContext } from './repair-
 import { fencedRootAt } from './structure-after-root.js';
 import { leadingTrim, trailingTrims } from './trim-around-root.js';
 import { looksEscaped, unescapeOnce } from './unescape-once.js';
+import { codeAt } from '../code-at.js';
 
 export interface RepairJsonOptions {
   /** Root shape wanted: a structure of that kind is searched past leading prose. Default 'any'. */
@@ -97,12 +98,12 @@ function parseAfterRoot(ctx: RepairContext, rootStart: number, options: RepairJs
   let end = ctx.i;
   skipTrivia(ctx, true);
   let comma = -1;
-  if (text.charCodeAt(ctx.i) === Ch.COMMA) {
+  if (codeAt(text, ctx.i) === Ch.COMMA) {
     comma = ctx.i++;
     skipTrivia(ctx, true);
   }
   const continues = (): boolean => {
-    const c = text.charCodeAt(ctx.i);
+    const c = codeAt(text, ctx.i);
     return ctx.i < ctx.n && (structured ? c === Ch.LBRACE || c === Ch.LBRACKET : isValueStart(c));
   };
   /** Start of the next root to join, or -1: after a comma or newline, or in the next fenced block. */
@@ -128,7 +129,7 @@ function parseAfterRoot(ctx: RepairContext, rootStart: number, options: RepairJs
       end = ctx.i;
       skipTrivia(ctx, true);
       comma = -1;
-      if (text.charCodeAt(ctx.i) === Ch.COMMA) {
+      if (codeAt(text, ctx.i) === Ch.COMMA) {
         comma = ctx.i++;
         skipTrivia(ctx, true);
       }
@@ -137,7 +138,7 @@ function parseAfterRoot(ctx: RepairContext, rootStart: number, options: RepairJs
     record(ctx, 'ndjson_wrapped', end, end, ']');
   } else if (comma >= 0) record(ctx, 'trailing_comma', comma, comma + 1, '');
   for (;;) {
-    const c = text.charCodeAt(ctx.i);
+    const c = codeAt(text, ctx.i);
     const fence = options.orphanFence;
     if (fence !== undefined && fence[0] === ctx.i) break;
     if (c === Ch.RBRACE || c === Ch.RBRACKET) {

@@ -7,13 +7,14 @@
  */
 import { Ch, isDigit, isQuote, isWs } from './json-chars.js';
 import { record, type RepairContext } from './repair-context.js';
+import { codeAt } from '../code-at.js';
 
 const WORDS = ['true', 'false', 'null', 'True', 'False', 'None'];
 
 /** After `i`, the next non-blank character (index). */
 function nextNonWs(text: string, i: number): number {
   let j = i;
-  while (isWs(text.charCodeAt(j))) j++;
+  while (isWs(codeAt(text, j))) j++;
   return j;
 }
 
@@ -27,22 +28,22 @@ function nextNonWs(text: string, i: number): number {
  */
 export function opensTuple(text: string, i: number): boolean {
   const j = nextNonWs(text, i + 1);
-  const c = text.charCodeAt(j);
+  const c = codeAt(text, j);
   if (isQuote(c) || isDigit(c) || c === Ch.MINUS || c === Ch.DOT || c === Ch.LBRACE || c === Ch.LBRACKET || c === Ch.LPAREN || c === Ch.RPAREN) return true;
   return WORDS.some((w) => text.startsWith(w, j) && !/[\w$]/.test(text[j + w.length] ?? ''));
 }
 
 /** End of the scalar member at `j` (a quoted string on its line, a number or a keyword), or -1. */
 function scalarEnd(text: string, j: number): number {
-  const c = text.charCodeAt(j);
+  const c = codeAt(text, j);
   if (isQuote(c)) {
     let k = j + 1;
     while (k < text.length && text.charCodeAt(k) !== c && text.charCodeAt(k) !== Ch.LF) k += text.charCodeAt(k) === Ch.BACKSLASH ? 2 : 1;
-    return text.charCodeAt(k) === c ? k + 1 : -1;
+    return codeAt(text, k) === c ? k + 1 : -1;
   }
   if (isDigit(c) || c === Ch.MINUS) {
     let k = j + 1;
-    while (isDigit(text.charCodeAt(k)) || text.charCodeAt(k) === Ch.DOT) k++;
+    while (isDigit(codeAt(text, k)) || codeAt(text, k) === Ch.DOT) k++;
     return k;
   }
   // Without a closure per call: every object with an unquoted first key came here.
@@ -66,7 +67,7 @@ export function opensSet(text: string, i: number): boolean {
     const end = scalarEnd(text, j);
     if (end < 0) return false;
     j = nextNonWs(text, end);
-    const c = text.charCodeAt(j);
+    const c = codeAt(text, j);
     if (c === Ch.RBRACE) return true;
     if (c !== Ch.COMMA) return false;
     j = nextNonWs(text, j + 1);

@@ -7,6 +7,7 @@
  */
 import { Ch, isDigit } from './json-chars.js';
 import { record, type RepairContext } from './repair-context.js';
+import { codeAt } from '../code-at.js';
 
 /**
  * End of the run of digits at `i`; an underscore counts when a digit stands on
@@ -19,8 +20,8 @@ import { record, type RepairContext } from './repair-context.js';
 export function digitRunEnd(text: string, i: number): number {
   let k = i;
   for (;;) {
-    const c = text.charCodeAt(k);
-    if (isDigit(c) || (c === Ch.UNDERSCORE && k > i && isDigit(text.charCodeAt(k + 1)))) k++;
+    const c = codeAt(text, k);
+    if (isDigit(c) || (c === Ch.UNDERSCORE && k > i && isDigit(codeAt(text, k + 1)))) k++;
     else return k;
   }
 }
@@ -34,9 +35,9 @@ export function digitRunEnd(text: string, i: number): number {
  */
 export function slashGroupsEnd(text: string, i: number): number {
   let k = i;
-  while (text.charCodeAt(k) === Ch.SLASH && isDigit(text.charCodeAt(k + 1))) {
+  while (codeAt(text, k) === Ch.SLASH && isDigit(codeAt(text, k + 1))) {
     k++;
-    while (isDigit(text.charCodeAt(k))) k++;
+    while (isDigit(codeAt(text, k))) k++;
   }
   return k;
 }

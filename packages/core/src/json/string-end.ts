@@ -7,6 +7,7 @@
  * quotes stays linear.
  */
 import { Ch, isDelimiter, isDigit, isIdentChar, isIdentStart, isQuote, isWs } from './json-chars.js';
+import { codeAt } from '../code-at.js';
 
 /** Where a string stands, as far as its end quote is concerned. */
 export const enum Place {
@@ -70,7 +71,7 @@ function afterQuotedKey(text: string, k: number, n: number): number {
   const open = text.charCodeAt(k);
   const limit = Math.min(n, k + 1 + KEY_LOOKAHEAD);
   let e = k + 1;
-  for (let c = text.charCodeAt(e); e < limit && c !== open && c !== Ch.LF; c = text.charCodeAt(e)) e += c === Ch.BACKSLASH ? 2 : 1;
+  for (let c = codeAt(text, e); e < limit && c !== open && c !== Ch.LF; c = codeAt(text, e)) e += c === Ch.BACKSLASH ? 2 : 1;
   if (e < limit && text.charCodeAt(e) === open) return skipSpaces(text, e + 1, n);
   return e >= n || text.charCodeAt(e) === Ch.LF ? UNCLOSED : UNKNOWN;
 }

@@ -5,6 +5,7 @@
  * so calling one per token keeps the repairer's single pass linear.
  */
 import { Ch, isIdentChar, isIdentStart, isValueStart } from './json-chars.js';
+import { codeAt } from '../code-at.js';
 
 /** Longest key a look-ahead reads before it gives up (keys are short; the bound keeps it linear). */
 const MAX_KEY = 256;
@@ -32,7 +33,7 @@ function skipBlanks(text: string, i: number): number {
  * isQuotedKeyAhead('{"a": 1}, "b": 2}', 10) // true
  */
 export function isQuotedKeyAhead(text: string, i: number): boolean {
-  if (text.charCodeAt(i) !== Ch.DQUOTE) return false;
+  if (codeAt(text, i) !== Ch.DQUOTE) return false;
   const stop = Math.min(text.length, i + 1 + MAX_KEY);
   let k = i + 1;
   for (; k < stop; k++) {
@@ -40,10 +41,10 @@ export function isQuotedKeyAhead(text: string, i: number): boolean {
     if (c === Ch.DQUOTE || c === Ch.LF) break;
     if (c === Ch.BACKSLASH) k++;
   }
-  if (text.charCodeAt(k) !== Ch.DQUOTE) return false;
+  if (codeAt(text, k) !== Ch.DQUOTE) return false;
   k++;
-  while (text.charCodeAt(k) === Ch.SPACE || text.charCodeAt(k) === Ch.TAB) k++;
-  return text.charCodeAt(k) === Ch.COLON;
+  while (codeAt(text, k) === Ch.SPACE || codeAt(text, k) === Ch.TAB) k++;
+  return codeAt(text, k) === Ch.COLON;
 }
 
 /**
@@ -56,7 +57,7 @@ export function isQuotedKeyAhead(text: string, i: number): boolean {
  */
 export function continuesObject(text: string, i: number): boolean {
   let k = skipBlanks(text, i);
-  if (text.charCodeAt(k) === Ch.COMMA) k = skipBlanks(text, k + 1);
+  if (codeAt(text, k) === Ch.COMMA) k = skipBlanks(text, k + 1);
   return isQuotedKeyAhead(text, k);
 }
 
@@ -68,7 +69,7 @@ export function continuesObject(text: string, i: number): boolean {
  */
 export function continuesArray(text: string, i: number): boolean {
   let k = skipBlanks(text, i);
-  if (text.charCodeAt(k) !== Ch.COMMA) return false;
+  if (codeAt(text, k) !== Ch.COMMA) return false;
   k = skipBlanks(text, k + 1);
   return k < text.length && isValueStart(text.charCodeAt(k));
 }

@@ -11,6 +11,7 @@ import { selectScan } from './select-scanner.js';
 import { SpanKind } from './span-kind.js';
 import { firstNonSpaceIndex } from '../first-non-space.js';
 import { stripTranscriptPrefixes, type StrippedText } from './strip-transcript-prefixes.js';
+import { codeAt } from '../code-at.js';
 
 /** What candidate building needs to know about the contract. */
 export interface CandidateOptions {
@@ -194,14 +195,14 @@ function firstKnownKeyLine(text: string, keys: readonly string[]): number {
   const known = keySetOf(keys);
   for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', nl + 1)) {
     const start = nl + 1;
-    const quoted = text.charCodeAt(start) === 34;
+    const quoted = codeAt(text, start) === 34;
     let end = quoted ? start + 1 : start;
     while (end < text.length && isKeyChar(text.charCodeAt(end))) end++;
     const keyStart = quoted ? start + 1 : start;
     if (end === keyStart) continue;
-    if (quoted && text.charCodeAt(end) !== 34) continue;
+    if (quoted && codeAt(text, end) !== 34) continue;
     const colon = quoted ? end + 1 : end;
-    if (text.charCodeAt(colon) === 58 && known.has(text.slice(keyStart, end))) return start;
+    if (codeAt(text, colon) === 58 && known.has(text.slice(keyStart, end))) return start;
   }
   return -1;
 }

@@ -4,6 +4,7 @@
  * recorded after earlier repairs inserted or removed lines still points at
  * the right place in the candidate text.
  */
+import { codeAt } from '../code-at.js';
 
 /** One current line and where it came from in the candidate text. */
 export interface YamlLine {
@@ -105,7 +106,7 @@ export function indentOf(text: string): number {
 /** Index of the first character after the leading spaces, and that character is printable ASCII (never whitespace). */
 function firstVisible(text: string): number {
   const k = indentOf(text);
-  const c = text.charCodeAt(k);
+  const c = codeAt(text, k);
   return c > 32 && c < 127 ? k : -1;
 }
 

@@ -3,6 +3,7 @@
  * mapping key and value. The repairs reason about lines, never about a parse
  * tree, because they run exactly when the parser has given up.
  */
+import { codeAt } from '../code-at.js';
 
 /** What a single line looks like to the repairs. */
 export interface YamlEntry {
@@ -107,7 +108,7 @@ export function readEntry(text: string): YamlEntry {
   let dashCol = indent;
   let dash = false;
   // Compact nested entries (`- - x`) read as one entry whose node starts after the last dash.
-  while (text.charCodeAt(col) === 45 /* - */ && (col + 1 === text.length || text.charCodeAt(col + 1) === 32 || text.charCodeAt(col + 1) === 9)) {
+  while (codeAt(text, col) === 45 /* - */ && (col + 1 === text.length || codeAt(text, col + 1) === 32 || codeAt(text, col + 1) === 9)) {
     dash = true;
     dashCol = col;
     col = skipSpaces(text, col + 1);

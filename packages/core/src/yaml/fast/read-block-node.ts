@@ -23,6 +23,7 @@ import {
   trimSpacesEnd,
   type FastYamlState,
 } from './yaml-lines.js';
+import { codeAt } from '../../code-at.js';
 
 /**
  * A scalar or flow collection starting at `at` on the cursor's line, with
@@ -175,7 +176,7 @@ function readIndentedValue(st: FastYamlState, indent: number, underKey: boolean)
 function readEntryValue(st: FastYamlState, at: number, indent: number, underKey: boolean): unknown {
   const line = st.lines[st.line]!;
   let p = at;
-  while (line.charCodeAt(p) === 0x20) p += 1;
+  while (codeAt(line, p) === 0x20) p += 1;
   if (p === line.length || line.charCodeAt(p) === 0x23) {
     st.line += 1;
     return readIndentedValue(st, indent, underKey);

@@ -4,18 +4,19 @@
  */
 import { fastYamlBail } from './fast-yaml-bail.js';
 import { expectLineEnd, type FastYamlState } from './yaml-lines.js';
+import { codeAt } from '../../code-at.js';
 
 type Chomp = 'clip' | 'strip' | 'keep';
 
 function readHeader(line: string, at: number): { chomp: Chomp; end: number } {
   let chomp: Chomp = 'clip';
   let i = at + 1;
-  const c = line.charCodeAt(i);
+  const c = codeAt(line, i);
   if (c === 0x2b || c === 0x2d) {
     chomp = c === 0x2b ? 'keep' : 'strip';
     i += 1;
   }
-  const d = line.charCodeAt(i);
+  const d = codeAt(line, i);
   // An explicit indentation indicator depends on the parent's indentation rules; `yaml` handles it.
   if (d >= 0x30 && d <= 0x39) fastYamlBail('block_indent_indicator');
   return { chomp, end: i };

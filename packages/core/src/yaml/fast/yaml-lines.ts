@@ -3,6 +3,7 @@
  * the text split into lines (line breaks already removed), one pass, top down.
  */
 import { fastYamlBail, fastYamlRefuse } from './fast-yaml-bail.js';
+import { codeAt } from '../../code-at.js';
 
 /** A mapping key indicator: `: ` inside the text or `:` at its end. */
 export const HOLDS_KEY_INDICATOR = /:(?: |$)/;
@@ -94,7 +95,7 @@ export function splitLines(text: string): FastYamlState {
       ({ indents, hashAt, colonAt, lastColonAt } = scratch);
     }
     let k = pos;
-    while (text.charCodeAt(k) === 0x20) k += 1;
+    while (codeAt(text, k) === 0x20) k += 1;
     const nl = text.indexOf('\n', k);
     let end = nl === -1 ? text.length : nl;
     if (crlf && end > pos && text.charCodeAt(end - 1) === 0x0d) end -= 1;
@@ -198,11 +199,11 @@ export function isDocumentMarker(line: string): boolean {
  */
 export function expectLineEnd(line: string, from: number, reason = 'line_trailing_content', colonReason = 'line_trailing_colon'): void {
   let i = from;
-  while (line.charCodeAt(i) === 0x20) i += 1;
+  while (codeAt(line, i) === 0x20) i += 1;
   if (i === line.length) return;
-  if (i > from && line.charCodeAt(i) === 0x23) return;
+  if (i > from && codeAt(line, i) === 0x23) return;
   // `"x": y` and `[a]: b` make the node a key, which `yaml` may accept: not a refusal.
-  fastYamlBail(line.charCodeAt(i) === 0x3a ? colonReason : reason);
+  fastYamlBail(codeAt(line, i) === 0x3a ? colonReason : reason);
 }
 
 /**

@@ -7,6 +7,7 @@ import { indentOf, nextContentLine, PerTable, prevContentLine, type YamlLine } f
 import { entryAt } from '../yaml-entry.js';
 import { LineRewriter, unchanged, type RepairStep } from './repair-kit.js';
 import { insertSpace, replaceLine, rewriteLines } from './rewrite-lines.js';
+import { codeAt } from '../../code-at.js';
 
 export const COLON_SPACING_MESSAGE = 'Repaired YAML mapping keys missing a space after colon before parsing.';
 
@@ -24,8 +25,8 @@ const GLUED = /^( *(?:- +)?)([A-Za-z_][\w-]+):(?=[^\s:/\\])/;
 export function mayGlueKey(text: string): boolean {
   const p = text.indexOf(':');
   if (p < 2) return false;
-  const c = text.charCodeAt(p + 1);
-  return !(Number.isNaN(c) || c === 32 || c === 9 || c === 58 || c === 47 || c === 92);
+  const c = codeAt(text, p + 1);
+  return !(c < 0 || c === 32 || c === 9 || c === 58 || c === 47 || c === 92);
 }
 
 const GLUED_TABLES = new PerTable((lines) => lines.some((line) => mayGlueKey(line.text)));

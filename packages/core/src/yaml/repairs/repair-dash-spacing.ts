@@ -8,6 +8,7 @@ import { isBlankOrComment, type YamlLine } from '../line-table.js';
 import { entryAt } from '../yaml-entry.js';
 import { LineRewriter, type RepairStep } from './repair-kit.js';
 import { insertSpace, replaceLine, rewriteLines } from './rewrite-lines.js';
+import { codeAt } from '../../code-at.js';
 
 export const DASH_SPACING_MESSAGE = 'Inserted a missing space after a YAML list dash before parsing.';
 
@@ -16,10 +17,10 @@ const GLUED_DASH = /^( *)-(?=[A-Za-z_][\w-]*:(?:[ \t]|$))/;
 /** What GLUED_DASH needs first, without a regex: a `-` after the spaces, then a letter or `_`. */
 function opensGluedDash(text: string): boolean {
   let k = 0;
-  while (text.charCodeAt(k) === 32) k++;
-  if (text.charCodeAt(k) !== 45) return false;
-  const c = text.charCodeAt(k + 1) | 32;
-  return (c >= 97 && c <= 122) || text.charCodeAt(k + 1) === 95;
+  while (codeAt(text, k) === 32) k++;
+  if (codeAt(text, k) !== 45) return false;
+  const c = codeAt(text, k + 1) | 32;
+  return (c >= 97 && c <= 122) || codeAt(text, k + 1) === 95;
 }
 
 /**

@@ -7,6 +7,7 @@ import { isBlank, tableText, type YamlLine } from '../line-table.js';
 import { entryAt, type YamlEntry } from '../yaml-entry.js';
 import { LineRewriter, setIndent, unchanged, type RepairStep } from './repair-kit.js';
 import { rewriteEntries, type LineEdit } from './rewrite-lines.js';
+import { codeAt } from '../../code-at.js';
 
 export const INLINE_SEQUENCE_MESSAGE = 'Repaired inline YAML sequence or mapping syntax before parsing.';
 
@@ -47,9 +48,9 @@ function moveItem(lines: readonly YamlLine[], i: number, entry: YamlEntry): Line
  */
 function mayHoldInlineItem(text: string): boolean {
   for (let p = text.indexOf(':'); p >= 0; p = text.indexOf(':', p + 1)) {
-    const c = text.charCodeAt(p + 1);
+    const c = codeAt(text, p + 1);
     if (c === 9) return true;
-    const d = text.charCodeAt(p + 2);
+    const d = codeAt(text, p + 2);
     if (c === 32 && (d === 45 || d === 32 || d === 9)) return true;
   }
   return false;

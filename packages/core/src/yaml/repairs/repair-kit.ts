@@ -6,6 +6,7 @@
 import type { Category, Intervention } from '../../types.js';
 import type { YamlCode } from '../codes.js';
 import { indentOf, isBlank, tableText, type YamlLine } from '../line-table.js';
+import { codeAt } from '../../code-at.js';
 
 /** Per-contract data, with what the contract leaves out derived from its schema or empty. */
 export interface ResolvedYamlHints {
@@ -184,7 +185,7 @@ export function mayMentionAny(lines: readonly YamlLine[], names: readonly string
  */
 export function hasKeyColon(text: string): boolean {
   for (let p = text.indexOf(':'); p >= 0; p = text.indexOf(':', p + 1)) {
-    const c = text.charCodeAt(p + 1);
+    const c = codeAt(text, p + 1);
     if (c === 32 || c === 9 || p + 1 === text.length) return true;
   }
   return false;
