@@ -49,29 +49,76 @@ describe('a run on its own pool of 2 threads', () => {
   }, 60_000);
 });
 
+/** A promise and the function that settles it. */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((res) => (resolve = res));
+  return { promise, resolve };
+}
+
+const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** A gate over `workers` workers whose warm-up answers at once, on a clock the test moves. */
+async function readyGate(workers: number): Promise<{ gate: ReturnType<typeof createSharingGate>; clock: { now: number } }> {
+  const clock = { now: 0 };
+  const gate = createSharingGate(workers, sharedChunksInFlight(workers + 1), () => Promise.resolve(), () => clock.now);
+  await tick();
+  return { gate, clock };
+}
+
 describe('createSharingGate', () => {
-  it('sends chunks to the workers until each holds its queue, then runs them here until one settles', async () => {
-    const gate = createSharingGate(2);
-    const pending: Array<() => void> = [];
-    for (let k = 0; k < 2 * CHUNKS_QUEUED_PER_WORKER; k++) {
-      expect(gate.runHere()).toBe(false);
-      gate.track(new Promise<void>((resolve) => pending.push(resolve)));
-    }
+  it('runs every chunk here until a worker answered its warm-up', async () => {
+    const warmUp = deferred();
+    const gate = createSharingGate(1, 8, () => warmUp.promise);
     expect(gate.runHere()).toBe(true);
-    pending[0]!();
-    await new Promise((resolve) => setImmediate(resolve));
+    warmUp.resolve();
+    await tick();
     expect(gate.runHere()).toBe(false);
   });
 
+  it('gives each worker one chunk until both sides have a speed', async () => {
+    const { gate } = await readyGate(2);
+    gate.track(new Promise(() => {}), 1000);
+    expect(gate.runHere()).toBe(false);
+    gate.track(new Promise(() => {}), 1000);
+    expect(gate.runHere()).toBe(true);
+  });
+
+  it('fills every worker\'s queue when the workers are as fast as the calling thread', async () => {
+    const { gate, clock } = await readyGate(1);
+    gate.ranHere!(1000, 10);
+    const first = deferred();
+    gate.track(first.promise, 1000);
+    clock.now = 10;
+    first.resolve();
+    await tick();
+    for (let k = 0; k < CHUNKS_QUEUED_PER_WORKER; k++) {
+      expect(gate.runHere()).toBe(false);
+      gate.track(new Promise(() => {}), 1000);
+    }
+    expect(gate.runHere()).toBe(true);
+  });
+
+  it('keeps one chunk on a worker ten times slower than the calling thread', async () => {
+    const { gate, clock } = await readyGate(1);
+    gate.ranHere!(1000, 10);
+    const first = deferred();
+    gate.track(first.promise, 1000);
+    clock.now = 100;
+    first.resolve();
+    await tick();
+    expect(gate.runHere()).toBe(false);
+    gate.track(new Promise(() => {}), 1000);
+    expect(gate.runHere()).toBe(true);
+  });
+
   it('frees a place when a chunk fails', async () => {
-    const gate = createSharingGate(1);
-    const failing: Array<Promise<never>> = [];
+    const { gate } = await readyGate(1);
     let fail!: (error: Error) => void;
-    failing.push(gate.track(new Promise<never>((_, reject) => (fail = reject))));
-    for (let k = 1; k < CHUNKS_QUEUED_PER_WORKER; k++) gate.track(new Promise(() => {}));
+    const failing = gate.track(new Promise<never>((_, reject) => (fail = reject)), 1000);
     expect(gate.runHere()).toBe(true);
     fail(new Error('boom'));
-    await expect(failing[0]).rejects.toThrow('boom');
+    await expect(failing).rejects.toThrow('boom');
     expect(gate.runHere()).toBe(false);
   });
 

@@ -79,8 +79,9 @@ export function createChunkRunner(place: ChunkPlace, ref: ResolvedContractRef, c
   // A pool made for this run starts cold: the calling thread shares its work throughout, or with
   // one thread runs chunks until that thread is ready.
   let gate: CallingThreadGate | undefined;
-  if (shares) gate = createSharingGate(place.threads - 1);
-  else if (helps) gate = createWarmUpGate(place.threads, () => threads.run(taskOf(EMPTY_CHUNK), {}));
+  const warm = (): Promise<unknown> => threads.run(taskOf(EMPTY_CHUNK), {});
+  if (shares) gate = createSharingGate(place.threads - 1, sharedChunksInFlight(place.threads), warm);
+  else if (helps) gate = createWarmUpGate(place.threads, warm);
   if (gate !== undefined) useWasmScanner();
   return {
     mode: 'piscina',
@@ -90,7 +91,11 @@ export function createChunkRunner(place: ChunkPlace, ref: ResolvedContractRef, c
       // One turn of the event loop first: the chunks threads finished meanwhile free their places.
       await nextTurn();
       const here = input.bytes.length <= CALLING_THREAD_MAX_BYTES && gate.runHere();
-      return here ? processChunk(input, contract, value) : gate.track(sendKeeping(input));
+      if (!here) return gate.track(sendKeeping(input), input.bytes.length);
+      const start = performance.now();
+      const output = processChunk(input, contract, value);
+      gate.ranHere?.(input.bytes.length, performance.now() - start);
+      return output;
     },
     close: () => (owned ? pool.close() : Promise.resolve()),
   };

@@ -27,7 +27,7 @@ describe('createWarmUpGate', () => {
     // One thread ready and free: the chunk goes to it; the next finds no free thread.
     expect(gate.runHere()).toBe(false);
     const first = deferred<string>();
-    const tracked = gate.track(first.promise);
+    const tracked = gate.track(first.promise, 100);
     expect(gate.runHere()).toBe(true);
 
     first.resolve('done');
@@ -37,9 +37,9 @@ describe('createWarmUpGate', () => {
     // A failed warm-up still counts as started: the real chunk reports the failure.
     warmUps[1]!.reject(new Error('cannot load'));
     await tick();
-    gate.track(new Promise(() => {}));
-    gate.track(new Promise(() => {}));
-    gate.track(new Promise(() => {}));
+    gate.track(new Promise(() => {}), 100);
+    gate.track(new Promise(() => {}), 100);
+    gate.track(new Promise(() => {}), 100);
     expect(gate.runHere()).toBe(false);
   });
 
@@ -50,7 +50,7 @@ describe('createWarmUpGate', () => {
     })());
     await tick();
     const failing = deferred<never>();
-    const tracked = gate.track(failing.promise);
+    const tracked = gate.track(failing.promise, 100);
     expect(gate.runHere()).toBe(true);
     failing.reject(new Error('boom'));
     await expect(tracked).rejects.toThrow('boom');

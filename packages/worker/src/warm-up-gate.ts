@@ -16,8 +16,10 @@
 export interface CallingThreadGate {
   /** True when the next chunk should run on the calling thread (here: no ready thread is free and some thread is still starting). */
   runHere(): boolean;
-  /** Marks a chunk sent to the pool; the returned promise settles with it and frees its thread. */
-  track<T>(sent: Promise<T>): Promise<T>;
+  /** Marks a chunk of `bytes` sent to the pool; the returned promise settles with it and frees its thread. */
+  track<T>(sent: Promise<T>, bytes: number): Promise<T>;
+  /** The calling thread ran a chunk of `bytes` in `ms` (a gate that weighs the threads' speeds). */
+  ranHere?(bytes: number, ms: number): void;
 }
 
 /**
