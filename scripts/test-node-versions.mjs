@@ -36,13 +36,22 @@ const SUITES = [
   { name: 'packed-install test', dir: 'tests/packed-install' },
 ];
 
-/** Runs a command with inherited output (or captured, for the Node lookup); resolves its exit code and output. */
-function run(command, args, { cwd, env = process.env, capture = false, timeoutMs = 600_000 }) {
+/**
+ * Runs a command and resolves its exit code and output. `capture` keeps the output to itself (the
+ * Node lookup); `echo` passes it through as it comes and keeps it too, so a failing suite's report
+ * can be repeated at the end, where a log's tail shows it.
+ */
+function run(command, args, { cwd, env = process.env, capture = false, echo = false, timeoutMs = 600_000 }) {
   return new Promise((done) => {
-    const child = spawn(command, args, { cwd, env, stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit', shell: process.platform === 'win32' });
+    const piped = capture || echo;
+    const child = spawn(command, args, { cwd, env, stdio: piped ? ['ignore', 'pipe', 'pipe'] : 'inherit', shell: process.platform === 'win32' });
     let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
+    const keep = (sink) => (chunk) => {
+      output += chunk;
+      if (echo) sink.write(chunk);
+    };
+    child.stdout?.on('data', keep(process.stdout));
+    child.stderr?.on('data', keep(process.stderr));
     const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
@@ -83,6 +92,15 @@ async function fetchNode(major) {
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** The part of a vitest report that names what failed: from its first failure banner on, colours and progress dots taken out, at most 8,000 characters. */
+function failureReport(output) {
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, '').replace(/·/g, '');
+  // The first banner vitest prints for a failure; a test's own output may say "Error" anywhere.
+  const banner = ['Failed Suites', 'Failed Tests', 'Unhandled Error'].map((title) => plain.indexOf(title)).filter((at) => at >= 0);
+  const report = banner.length > 0 ? plain.slice(Math.min(...banner)) : plain.slice(-8_000);
+  return report.length > 8_000 ? `${report.slice(0, 8_000)}\n[… ${report.length - 8_000} more characters: the suite's output above has them]` : report;
 }
 
 function loud(lines) {
@@ -149,14 +167,15 @@ async function main() {
     for (const suite of SUITES) {
       console.info(`\ntest-node-versions: ${suite.name} on Node ${node.version}`);
       const suiteStart = performance.now();
-      const result = await run(node.path, [VITEST, 'run', '--reporter=dot'], { cwd: join(ROOT, suite.dir), env });
+      const result = await run(node.path, [VITEST, 'run', '--reporter=dot'], { cwd: join(ROOT, suite.dir), env, echo: true });
       timings.push(`${suite.name} on Node ${node.version}: ${result.code === 0 ? 'passed' : `FAILED (exit ${result.code})`} in ${seconds(performance.now() - suiteStart)}`);
-      if (result.code !== 0) failed.push(`${suite.name} on Node ${node.version}`);
+      if (result.code !== 0) failed.push({ name: `${suite.name} on Node ${node.version}`, report: failureReport(result.output) });
     }
   }
   console.info(`\ntest-node-versions:\n  ${[...timings, `total ${seconds(performance.now() - started)}`].join('\n  ')}`);
   if (failed.length > 0) {
-    console.error(`test-node-versions: failed: ${failed.join(', ')}`);
+    for (const { name, report } of failed) console.error(`\ntest-node-versions: what failed in ${name}:\n${report}`);
+    console.error(`test-node-versions: failed: ${failed.map(({ name }) => name).join(', ')}`);
     return 1;
   }
   return 0;
