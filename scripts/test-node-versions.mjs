@@ -17,6 +17,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { failureReport } from './vitest-failure-report.mjs';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
@@ -92,15 +93,6 @@ async function fetchNode(major) {
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
-}
-
-/** The part of a vitest report that names what failed: from its first failure banner on, colours and progress dots taken out, at most 8,000 characters. */
-function failureReport(output) {
-  const plain = output.replace(/\x1b\[[0-9;]*m/g, '').replace(/·/g, '');
-  // The first banner vitest prints for a failure; a test's own output may say "Error" anywhere.
-  const banner = ['Failed Suites', 'Failed Tests', 'Unhandled Error'].map((title) => plain.indexOf(title)).filter((at) => at >= 0);
-  const report = banner.length > 0 ? plain.slice(Math.min(...banner)) : plain.slice(-8_000);
-  return report.length > 8_000 ? `${report.slice(0, 8_000)}\n[… ${report.length - 8_000} more characters: the suite's output above has them]` : report;
 }
 
 function loud(lines) {

@@ -1,0 +1,2 @@
+/** See vitest-failure-report.mjs. */
+export declare function failureReport(output: string): string;
