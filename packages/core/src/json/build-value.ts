@@ -11,6 +11,7 @@
  * missing value's `null` in a member a cut-off then drops), the context's `exact` goes false
  * and the result is read from the repaired text as before.
  */
+import type { Intervention } from '../types.js';
 import { applyEdits, sortEdits } from './apply-edits.js';
 import type { RepairContext } from './repair-context.js';
 
@@ -57,7 +58,8 @@ export function tokenValue(ctx: RepairContext, start: number, end: number, mark:
     const span = edits[k]!.span!;
     if (span[0] < start || span[1] > end) return inexact(ctx);
   }
-  const literal = applyEdits(text, sortEdits(edits.slice(mark)), start, end);
+  const own: Intervention[] = edits.length === mark + 1 ? [edits[mark]!] : sortEdits(edits.slice(mark));
+  const literal = applyEdits(text, own, start, end);
   return literal === undefined ? inexact(ctx) : literalValue(ctx, literal);
 }
 

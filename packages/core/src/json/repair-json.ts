@@ -7,7 +7,7 @@
  * so `__proto__` keys stay plain data).
  */
 import type { FailureClass, Intervention, Span } from '../types.js';
-import { applyEdits, editsDisjoint, sortEdits } from './apply-edits.js';
+import { applyEdits, sortEdits } from './apply-edits.js';
 import { inexact } from './build-value.js';
 import { Ch, isDigit, isIdentChar, isIdentStart, isQuote, isValueStart, isWs } from './json-chars.js';
 import { parseValue } from './parse-value.js';
@@ -191,12 +191,23 @@ function parseAfterRoot(ctx: RepairContext, rootStart: number, options: RepairJs
   return true;
 }
 
+/** True when no two of the sorted edits overlap (applyEdits would refuse them). */
+function disjoint(edits: readonly Intervention[]): boolean {
+  let at = 0;
+  for (let k = 0; k < edits.length; k++) {
+    const span = edits[k]!.span!;
+    if (span[0] < at) return false;
+    at = span[1];
+  }
+  return true;
+}
+
 const OVERLAP = 'The repair produced overlapping edits.';
 
 /** Builds the result from the recorded edits: the value built while reading, or read from the repaired text. */
 function finish(ctx: RepairContext): RepairJsonResult {
   const edits = sortEdits(ctx.edits);
-  if (ctx.exact) return editsDisjoint(edits) ? new LazyRepair(ctx.text, edits, ctx.value, ctx.truncated) : failure('syntax', OVERLAP);
+  if (ctx.exact) return disjoint(edits) ? new LazyRepair(ctx.text, edits, ctx.value, ctx.truncated) : failure('syntax', OVERLAP);
   const text = applyEdits(ctx.text, edits);
   if (text === undefined) return failure('syntax', OVERLAP);
   try {
