@@ -7,9 +7,8 @@
  *
  * The value is by construction `JSON.parse` of the repaired text (a test checks it on every
  * corpus and on random text). Where a repair changes the value in ways this does not follow
- * (a call wrapper, a Python set or tuple, joined NDJSON roots, an unwrapped escaped root, a
- * missing value's `null` in a member a cut-off then drops), the context's `exact` goes false
- * and the result is read from the repaired text as before.
+ * (a call wrapper, a Python set or tuple, joined NDJSON roots, an unwrapped escaped root), the
+ * context's `exact` goes false and the result is read from the repaired text as before.
  */
 import type { Intervention } from '../types.js';
 import { applyEdits, sortEdits } from './apply-edits.js';
