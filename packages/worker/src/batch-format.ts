@@ -22,8 +22,9 @@ export const BATCH_FORMAT_VERSION = 2;
 
 /**
  * An intervention on the wire:
- * `[rule, stage, category, message, span, path, before, after]`, absent fields
- * `null`, trailing absent fields dropped.
+ * `[rule, stage, category, message, span, path, before, after, also]`, absent fields
+ * `null`, trailing absent fields dropped. `also` (the other rules one record covers) was
+ * added within format 2: outputs without it read as before.
  */
 export type WireIntervention = [
   rule: string,
@@ -34,10 +35,11 @@ export type WireIntervention = [
   path?: (string | number)[] | null,
   before?: string | null,
   after?: string | null,
+  also?: string[] | null,
 ];
 
 /**
- * The short form of an intervention, `[rule, span, path, before, after]`
+ * The short form of an intervention, `[rule, span, path, before, after, also]`
  * (trailing absent fields dropped): its stage, category and message are those
  * of the previous intervention of the same rule in the same record. Its second
  * item is never a string, which tells it from the full form.
@@ -48,6 +50,7 @@ export type ShortWireIntervention = [
   path?: (string | number)[] | null,
   before?: string | null,
   after?: string | null,
+  also?: string[] | null,
 ];
 
 /**

@@ -84,6 +84,14 @@ describe('encodeBatchRecord', () => {
     }
   });
 
+  it('keeps the other rules one intervention covers (`also`) across the wire', () => {
+    // A backtick string left open: one intervention names both repairs.
+    const result = safeParse('`[', contract);
+    const covering = result.interventions.find((i) => i.also !== undefined);
+    expect(covering).toMatchObject({ rule: 'backtick_quoted_string', also: ['missing_closing_quote'] });
+    expect(roundTrip(result, true)).toEqual(result);
+  });
+
   it('round-trips the result of any text (failures included) with includeRaw', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.json().map((j) => `Here:\n\`\`\`json\n${j}\n\`\`\``), fc.json().map((j) => `${j.slice(0, -1)},}`)), (text) => {
@@ -96,7 +104,7 @@ describe('encodeBatchRecord', () => {
   it('writes an intervention as its positional array, trailing absent fields dropped, any text escaped', () => {
     /** The wire form spelled out as an array (what format 2 documents), then serialized. */
     const expected = (i: Intervention, short: boolean): unknown[] => {
-      const tail: unknown[] = [i.span === undefined ? null : [...i.span], i.path ?? null, i.before ?? null, i.after ?? null];
+      const tail: unknown[] = [i.span === undefined ? null : [...i.span], i.path ?? null, i.before ?? null, i.after ?? null, i.also?.length ? i.also : null];
       while (tail.length > 0 && tail[tail.length - 1] === null) tail.pop();
       return [i.rule, ...(short ? [] : [i.stage, i.category, i.message]), ...tail];
     };
@@ -111,6 +119,7 @@ describe('encodeBatchRecord', () => {
         path: fc.array(fc.oneof(text, fc.nat())),
         before: text,
         after: text,
+        also: fc.array(text) as fc.Arbitrary<Intervention['also'] & {}>,
       },
       { requiredKeys: ['rule', 'stage', 'category', 'message'] },
     ) as fc.Arbitrary<Intervention>;

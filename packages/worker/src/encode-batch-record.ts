@@ -69,8 +69,8 @@ function present(value: unknown): boolean {
 
 /**
  * The JSON of one intervention on the wire, written directly (no array built per
- * intervention): `[rule, stage, category, message, span, path, before, after]`, or the short
- * `[rule, span, path, before, after]`; absent fields `null`, trailing absent fields dropped.
+ * intervention): `[rule, stage, category, message, span, path, before, after, also]`, or the short
+ * `[rule, span, path, before, after, also]`; absent fields `null`, trailing absent fields dropped.
  *
  * @example
  * interventionJson({ rule: 'trailing_comma', stage: 'parse', category: 'parser_fix', message: 'Removed a trailing comma.', span: [9, 10], before: ',', after: '' }, false);
@@ -79,11 +79,13 @@ function present(value: unknown): boolean {
 export function interventionJson(i: Intervention, short: boolean): string {
   let text = `[${quoteWord(i.rule)}`;
   if (!short) text += `,${quoteWord(i.stage)},${quoteWord(i.category)},${quoteWord(i.message)}`;
-  const fields = present(i.after) ? 4 : present(i.before) ? 3 : present(i.path) ? 2 : present(i.span) ? 1 : 0;
+  const also = i.also !== undefined && i.also.length > 0;
+  const fields = also ? 5 : present(i.after) ? 4 : present(i.before) ? 3 : present(i.path) ? 2 : present(i.span) ? 1 : 0;
   if (fields >= 1) text += spanJson(i.span);
   if (fields >= 2) text += optionalPath(i.path);
   if (fields >= 3) text += optionalString(i.before);
   if (fields >= 4) text += optionalString(i.after);
+  if (also) text += `,${JSON.stringify(i.also)}`;
   return `${text}]`;
 }
 

@@ -75,12 +75,13 @@ function decodeIntervention(wire: unknown, headers: Map<string, Header>): Interv
     header = known;
     rest = wire.slice(1);
   }
-  const [span, path, before, after] = rest as [ShortWireIntervention[1], ShortWireIntervention[2], ShortWireIntervention[3], ShortWireIntervention[4]];
+  const [span, path, before, after, also] = rest as [ShortWireIntervention[1], ShortWireIntervention[2], ShortWireIntervention[3], ShortWireIntervention[4], ShortWireIntervention[5]];
   const intervention: Intervention = { ...header };
   if (Array.isArray(span)) intervention.span = [Number(span[0]), Number(span[1])];
   if (Array.isArray(path)) intervention.path = path;
   if (typeof before === 'string') intervention.before = before;
   if (typeof after === 'string') intervention.after = after;
+  if (Array.isArray(also) && also.every((code) => typeof code === 'string')) intervention.also = also as NonNullable<Intervention['also']>;
   return intervention;
 }
 
