@@ -79,7 +79,16 @@ export function createChunkRunner(place: ChunkPlace, ref: ResolvedContractRef, c
   // A pool made for this run starts cold: the calling thread shares its work throughout, or with
   // one thread runs chunks until that thread is ready.
   let gate: CallingThreadGate | undefined;
-  const warm = (): Promise<unknown> => threads.run(taskOf(EMPTY_CHUNK), {});
+  // Closing a pool while a thread is still loading its modules (the first task's import of the
+  // worker) hung the run on Node 24: terminating a worker inside that import never finished.
+  // A short run whose calling thread did all the work closes before the threads are ready, so
+  // close waits for every warm-up to settle first.
+  const warmUps: Promise<unknown>[] = [];
+  const warm = (): Promise<unknown> => {
+    const warmUp = threads.run(taskOf(EMPTY_CHUNK), {});
+    warmUps.push(warmUp.catch(() => {}));
+    return warmUp;
+  };
   if (shares) gate = createSharingGate(place.threads - 1, sharedChunksInFlight(place.threads), warm);
   else if (helps) gate = createWarmUpGate(place.threads, warm);
   if (gate !== undefined) useWasmScanner();
@@ -97,7 +106,11 @@ export function createChunkRunner(place: ChunkPlace, ref: ResolvedContractRef, c
       gate.ranHere?.(input.bytes.length, performance.now() - start);
       return output;
     },
-    close: () => (owned ? pool.close() : Promise.resolve()),
+    close: async () => {
+      if (!owned) return;
+      await Promise.all(warmUps);
+      await pool.close();
+    },
   };
 }
 
