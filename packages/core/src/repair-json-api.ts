@@ -46,9 +46,14 @@ export type RepairJsonResult = CandidateRepairResult;
 export function repairJson(text: string, options: RepairJsonOptions = {}): RepairJsonResult {
   // Only the public options go through: the scanner's hints are not a caller's to set.
   const { expect, maxDepth, allowNdjson } = options;
-  return repairCandidate(text, {
+  const r = repairCandidate(text, {
     ...(expect === undefined ? {} : { expect }),
     ...(maxDepth === undefined ? {} : { maxDepth }),
     ...(allowNdjson === undefined ? {} : { allowNdjson }),
   });
+  if (!r.ok) return r;
+  // A plain object with its text built: the repairer's own result builds the text only when read.
+  const result: RepairJsonResult = { ok: true, text: r.text, value: r.value, interventions: r.interventions, truncated: r.truncated };
+  if (r.root !== undefined) result.root = r.root;
+  return result;
 }

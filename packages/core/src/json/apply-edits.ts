@@ -19,6 +19,23 @@ function compareEdits(a: Intervention, b: Intervention): number {
 }
 
 /**
+ * True when no two of the sorted edits overlap: the edits {@link applyEdits} accepts, checked
+ * without building the text (the repairer builds it only when asked for).
+ *
+ * @example
+ * editsDisjoint([{ span: [0, 2], … }, { span: [1, 3], … }]) // false
+ */
+export function editsDisjoint(edits: readonly Intervention[]): boolean {
+  let at = 0;
+  for (let k = 0; k < edits.length; k++) {
+    const span = edits[k]!.span!;
+    if (span[0] < at) return false;
+    at = span[1];
+  }
+  return true;
+}
+
+/**
  * Applies sorted, non-overlapping edits (`span` in `text`, replaced by `after`) to
  * `text[from, to)` (the whole text by default; the edits' spans lie inside the range).
  * Returns undefined when two edits overlap.

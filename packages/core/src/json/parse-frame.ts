@@ -3,6 +3,7 @@
  * value being read, with where its missing commas, colons and closer go, and how a frame
  * closes (its own closer, an enclosing one's, the end of the text or a fence line).
  */
+import { newContainer, type Container } from './build-value.js';
 import { Ch } from './json-chars.js';
 import { recordCollection } from './scalar-collections.js';
 import { record, recordRule, ruleInfo, type RepairContext } from './repair-context.js';
@@ -24,6 +25,12 @@ export interface Frame {
   keepMark: number;
   /** A Python tuple or set read as this array (see scalar-collections.ts). */
   collection?: Collection;
+  /** What the frame's members are put into (see build-value.ts); a call has none. */
+  container: Container | undefined;
+  /** The key of the member being read. */
+  key: string | undefined;
+  /** A member was put into `container` after `keepTail` (a missing value's null), so a drop would remove it. */
+  unkept: boolean;
 }
 
 export interface Collection {
@@ -58,7 +65,8 @@ export function dropPendingComma(ctx: RepairContext, f: Frame): void {
 }
 
 export function newFrame(ctx: RepairContext, kind: Kind, state: St, tail: number): Frame {
-  return { kind, state, tail, comma: -1, keepTail: tail, keepMark: ctx.edits.length };
+  const container = kind === Kind.CALL ? undefined : newContainer(kind === Kind.OBJECT);
+  return { kind, state, tail, comma: -1, keepTail: tail, keepMark: ctx.edits.length, container, key: undefined, unkept: false };
 }
 
 /**

@@ -259,6 +259,7 @@ function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: numbe
       return DONE;
     }
     if (c === Ch.BACKSLASH) {
+      ctx.escapes = true;
       const d = codeAt(text, i + 1);
       if (d === Ch.DQUOTE || d === Ch.BACKSLASH || d === Ch.SLASH || d === 98 || d === 102 || d === 110 || d === 114 || d === 116) {
         i += 2;
@@ -344,6 +345,7 @@ export function parseString(ctx: RepairContext): boolean {
   const mark = ctx.edits.length;
   // Setting an array's length is a builtin call: most strings leave the list empty, so skip it.
   if (pendingTrims.length > 0) pendingTrims.length = 0;
+  ctx.escapes = false;
   const ok = parseStringParts(ctx);
   if (ok) {
     // `'ab'`: the opening quote's record and the closing one, still unrecorded, become one.

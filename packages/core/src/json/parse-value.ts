@@ -2,8 +2,10 @@
  * One JSON value, containers included, parsed with an explicit stack so that
  * hostile nesting fails at `maxDepth` instead of overflowing the call stack.
  * Every repair (commas, colons, brackets, missing values, ellipses) is recorded
- * as an edit on the candidate text; nothing is built here.
+ * as an edit on the candidate text, and the value is built as it is read (see
+ * build-value.ts).
  */
+import { inexact, putValue, tokenValue } from './build-value.js';
 import { Ch, isIdentStart, isQuote, isValueStart } from './json-chars.js';
 import { parseString } from './parse-string.js';
 import { parseScalar, parseUnquoted, Scalar, ScalarPlace } from './parse-scalar.js';
@@ -49,7 +51,10 @@ export function parseValue(ctx: RepairContext): boolean {
         if (stack.length >= ctx.maxDepth) return fail(ctx, `Nesting deeper than ${ctx.maxDepth} levels.`);
         const kind = c === Ch.LBRACE && !set ? Kind.OBJECT : Kind.ARRAY;
         const frame = newFrame(ctx, kind, kind === Kind.OBJECT ? St.EXPECT_KEY : St.AFTER_COMMA, ctx.i + 1);
-        if (set || c === Ch.LPAREN) frame.collection = { set, open: ctx.i, items: 0, comma: false };
+        if (set || c === Ch.LPAREN) {
+          frame.collection = { set, open: ctx.i, items: 0, comma: false };
+          inexact(ctx);
+        }
         stack.push(frame);
         open[slot(frame)]++;
         ctx.i++;
@@ -57,7 +62,10 @@ export function parseValue(ctx: RepairContext): boolean {
         continue;
       }
       if (isQuote(c)) {
+        const start = ctx.i;
+        const mark = ctx.edits.length;
         if (!parseString(ctx)) return false;
+        ctx.value = tokenValue(ctx, start, ctx.i, mark);
       } else {
         const top = stack[stack.length - 1];
         const start = ctx.i;
@@ -66,17 +74,19 @@ export function parseValue(ctx: RepairContext): boolean {
         if (r === Scalar.FAILED) return false;
         if (r === Scalar.CALL) {
           if (stack.length >= ctx.maxDepth) return fail(ctx, `Nesting deeper than ${ctx.maxDepth} levels.`);
+          inexact(ctx);
           stack.push(newFrame(ctx, Kind.CALL, St.AFTER_COMMA, ctx.i));
           open[2]++;
           continue;
         }
         if (top !== undefined && top.kind !== Kind.CALL && isCutOffScalar(ctx, start, mark)) {
           // `[1, tr` or `{"a": -`: the last token was cut off; drop it rather than invent its value.
-          dropCutOff(ctx, top, ctx.i);
+          dropMember(ctx, top, ctx.i);
           top.state = St.AFTER_VALUE;
           needValue = false;
           continue;
         }
+        ctx.value = tokenValue(ctx, start, ctx.i, mark);
       }
       end = ctx.i;
     } else {
@@ -107,8 +117,10 @@ export function parseValue(ctx: RepairContext): boolean {
     }
     if (stack.length === 0) return true;
     const top = stack[stack.length - 1]!;
+    if (ctx.exact) putValue(top.container!, top.key, ctx.value);
     top.tail = top.keepTail = end;
     top.keepMark = ctx.edits.length;
+    top.unkept = false;
     top.state = St.AFTER_VALUE;
     if (top.collection !== undefined) top.collection.items++;
     needValue = false;
@@ -129,6 +141,7 @@ const NOT_TAKEN = -4; // bareWord: the word is read as before
 /** Pops `f` after closing it; returns where the closed value ends. */
 function popClosed(ctx: RepairContext, f: Frame, stack: Frame[], open: Open, end: End): number {
   const consumed = closeFrame(ctx, f, open, end);
+  ctx.value = f.container;
   stack.pop();
   open[slot(f)]--;
   return consumed ? ctx.i : f.tail;
@@ -145,6 +158,7 @@ function closeIntoParentArray(ctx: RepairContext, f: Frame, stack: Frame[], open
     return STEP_FAILED;
   }
   record(ctx, 'missing_closing_bracket', f.tail, f.tail, '}');
+  if (ctx.exact) putValue(parent.container!, undefined, f.container);
   stack.pop();
   open[1]--;
   parent.tail = parent.keepTail = f.tail;
@@ -208,6 +222,7 @@ function bareWord(ctx: RepairContext, f: Frame, beforeCloser: boolean): number {
   if (beforeCloser || w < 0 || text.charCodeAt(w) !== Ch.COLON) return NOT_TAKEN;
   const symbol = text.slice(i, w);
   recordRule(ctx, UNQUOTED_KEY, i, w, `"${symbol}"`, symbol);
+  f.key = symbol;
   f.comma = -1;
   ctx.i = w;
   return takeColon(ctx, f);
@@ -223,6 +238,23 @@ function takeColon(ctx: RepairContext, f: Frame): number {
   skipTrivia(ctx, true, false);
   const c = codeAt(ctx.text, ctx.i);
   return ctx.i < ctx.n && c !== Ch.COMMA && c !== Ch.RBRACKET && c !== Ch.RBRACE && c !== Ch.RPAREN ? STEP_VALUE : STEP_CONTINUE;
+}
+
+/**
+ * Drops `f`'s member cut off at the end of the data (see dropCutOff). A `null` given to a
+ * missing value since the last member kept is dropped with it: the value built no longer
+ * follows the text.
+ */
+function dropMember(ctx: RepairContext, f: Frame, end: number): void {
+  if (f.unkept) inexact(ctx);
+  dropCutOff(ctx, f, end);
+}
+
+/** The key read from `start` (its edits from `mark`) as `f`'s next member's. */
+function readKey(ctx: RepairContext, f: Frame, start: number, mark: number): void {
+  const key = tokenValue(ctx, start, ctx.i, mark);
+  if (typeof key === 'string') f.key = key;
+  else inexact(ctx);
 }
 
 /** One step inside an array or object at character `c`; a value end, or a STEP_* code. */
@@ -271,7 +303,9 @@ function stepContainer(ctx: RepairContext, f: Frame, c: number, stack: Frame[], 
       }
       const bare = isIdentStart(c) ? bareWord(ctx, f, false) : NOT_TAKEN;
       if (bare !== NOT_TAKEN) return bare;
+      const mark = ctx.edits.length;
       if (!(isQuote(c) ? parseString(ctx) : parseUnquoted(ctx, true))) return STEP_FAILED;
+      if (ctx.exact) readKey(ctx, f, i, mark);
       f.comma = -1;
       f.state = St.AFTER_KEY;
       f.tail = ctx.i;
@@ -281,7 +315,7 @@ function stepContainer(ctx: RepairContext, f: Frame, c: number, stack: Frame[], 
       if (c === Ch.COLON) return takeColon(ctx, f);
       if (atEnd) {
         // A key cut off, or left without its value, at the end of the data: dropped, not given null.
-        dropCutOff(ctx, f, i);
+        dropMember(ctx, f, i);
         return popClosed(ctx, f, stack, open, end);
       }
       if (isValueStart(c)) {
@@ -293,12 +327,14 @@ function stepContainer(ctx: RepairContext, f: Frame, c: number, stack: Frame[], 
       return STEP_FAILED;
     case St.AFTER_COLON:
       if (atEnd) {
-        dropCutOff(ctx, f, i);
+        dropMember(ctx, f, i);
         return popClosed(ctx, f, stack, open, end);
       }
       if (closer || c === Ch.COMMA) {
         // Mid-document `"key": ,` or `"key": }`: the text is complete, the value is missing (null, as jsonrepair).
         record(ctx, 'missing_value', f.tail, f.tail, 'null');
+        if (ctx.exact) putValue(f.container!, f.key, null);
+        f.unkept = true;
         if (closer) return popClosed(ctx, f, stack, open, end);
         f.comma = i;
         f.state = St.AFTER_COMMA;

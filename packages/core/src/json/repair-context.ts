@@ -38,6 +38,12 @@ export interface RepairContext {
    */
   wsStart: number;
   wsEnd: number;
+  /** The value is being built as the text is read (see build-value.ts); false once a repair it does not follow was made. */
+  exact: boolean;
+  /** A backslash was met in the string being read: its value needs unescaping. */
+  escapes: boolean;
+  /** The value completed last (the root's, once the parse is done). */
+  value: unknown;
 }
 
 /** First reads may waste this many times the text's length before strings are read up to a delimiter at once. */
@@ -47,7 +53,7 @@ export function createContext(text: string, maxDepth: number): RepairContext {
   return {
     text, n: text.length, i: 0, edits: [], truncated: false, error: undefined, maxDepth,
     closePos: -1, closeEdit: -1, closeRule: undefined, tripleUnclosed: false, rereadBudget: REREAD_FACTOR * text.length + 4096, readReached: 0,
-    wsStart: -1, wsEnd: -1,
+    wsStart: -1, wsEnd: -1, exact: true, escapes: false, value: undefined,
   };
 }
 

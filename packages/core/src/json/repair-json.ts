@@ -1,12 +1,14 @@
 /**
  * Airlock's JSON repairer: one left-to-right pass over a candidate text that
  * records every change as an intervention (span in candidate coordinates,
- * exact before/after), builds the repaired text from those edits alone, and
- * reads the value from that text with JSON.parse (own data properties only, so
- * `__proto__` keys stay plain data).
+ * exact before/after) and builds the value as it reads (see build-value.ts).
+ * The repaired text is the candidate with those edits applied, built when asked
+ * for; the value is what `JSON.parse` reads from it (own data properties only,
+ * so `__proto__` keys stay plain data).
  */
 import type { FailureClass, Intervention, Span } from '../types.js';
-import { applyEdits, sortEdits } from './apply-edits.js';
+import { applyEdits, editsDisjoint, sortEdits } from './apply-edits.js';
+import { inexact } from './build-value.js';
 import { Ch, isDigit, isIdentChar, isIdentStart, isQuote, isValueStart, isWs } from './json-chars.js';
 import { parseValue } from './parse-value.js';
 import { createContext, record, skipTrivia, type RepairContext } from './repair-context.js';
@@ -35,6 +37,38 @@ export type RepairJsonResult =
    */
   | { ok: true; text: string; value: unknown; interventions: Intervention[]; truncated: boolean; root?: Span }
   | { ok: false; failure: FailureClass; error: string; interventions: Intervention[] };
+
+/** A repair that succeeded. */
+type RepairedJson = Extract<RepairJsonResult, { ok: true }>;
+
+/**
+ * A successful repair whose text is built from its edits only when read: the pipeline wants
+ * the value alone, and building the text was a few per cent of a defective document's repair.
+ */
+class LazyRepair implements RepairedJson {
+  readonly ok = true;
+  value: unknown;
+  interventions: Intervention[];
+  truncated: boolean;
+  root?: Span;
+  #text: string | undefined;
+  readonly #source: string;
+  /** The edits the text is made of: the first ones of `interventions`, should a caller append more. */
+  readonly #count: number;
+
+  constructor(source: string, interventions: Intervention[], value: unknown, truncated: boolean, text?: string) {
+    this.#source = source;
+    this.#count = interventions.length;
+    this.#text = text;
+    this.interventions = interventions;
+    this.value = value;
+    this.truncated = truncated;
+  }
+
+  get text(): string {
+    return (this.#text ??= applyEdits(this.#source, this.interventions.slice(0, this.#count)) ?? '');
+  }
+}
 
 const DEFAULT_MAX_DEPTH = 1000;
 
@@ -113,6 +147,7 @@ function parseAfterRoot(ctx: RepairContext, rootStart: number, options: RepairJs
   };
   let next = options.allowNdjson === true ? nextRoot(true) : -1;
   if (next >= 0) {
+    inexact(ctx);
     // The opening bracket goes before any edit the root value made at its own start.
     const mark = ctx.edits.length;
     record(ctx, 'ndjson_wrapped', rootStart, rootStart, '[');
@@ -156,13 +191,16 @@ function parseAfterRoot(ctx: RepairContext, rootStart: number, options: RepairJs
   return true;
 }
 
-/** Builds the result from the recorded edits. */
+const OVERLAP = 'The repair produced overlapping edits.';
+
+/** Builds the result from the recorded edits: the value built while reading, or read from the repaired text. */
 function finish(ctx: RepairContext): RepairJsonResult {
   const edits = sortEdits(ctx.edits);
+  if (ctx.exact) return editsDisjoint(edits) ? new LazyRepair(ctx.text, edits, ctx.value, ctx.truncated) : failure('syntax', OVERLAP);
   const text = applyEdits(ctx.text, edits);
-  if (text === undefined) return failure('syntax', 'The repair produced overlapping edits.');
+  if (text === undefined) return failure('syntax', OVERLAP);
   try {
-    return { ok: true, text, value: JSON.parse(text), interventions: edits, truncated: ctx.truncated };
+    return new LazyRepair(ctx.text, edits, JSON.parse(text), ctx.truncated, text);
   } catch {
     return failure('syntax', 'The repaired text still does not parse as JSON.');
   }
@@ -175,6 +213,7 @@ function replaceRoot(ctx: RepairContext, rule: 'escaped_json_unescaped' | 'strin
   const last = ctx.edits[ctx.edits.length - 1]!;
   if (inner.interventions.length > 0) last.message += ` Inside it: ${[...new Set(inner.interventions.map((x) => x.rule))].join(', ')}.`;
   ctx.truncated ||= inner.truncated;
+  inexact(ctx);
   return finish(ctx);
 }
 
@@ -201,8 +240,8 @@ function repairOnce(text: string, options: RepairJsonOptions, nested: boolean, s
   if (!parseAfterRoot(ctx, rootStart, options)) return failure('syntax', ctx.error ?? 'The JSON candidate does not parse.');
   const result = finish(ctx);
   if (result.ok && !nested && options.allowNdjson !== true && typeof result.value === 'object' && result.value !== null) {
-    // Field by field: a spread of the result took the engine's generic copy, 3 % of a repair.
-    return { ok: true, text: result.text, value: result.value, interventions: result.interventions, truncated: result.truncated, root: [rootStart, rootEnd] };
+    result.root = [rootStart, rootEnd];
+    return result;
   }
   if (!result.ok || nested || typeof result.value !== 'string' || (expect !== 'object' && expect !== 'array')) return result;
   // A string where a structure is expected: JSON encoded inside a string, or prose to skip.

@@ -7,10 +7,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { safeParse } from './safe-parse.js';
 
-const schema = z.object({ title: z.string(), tags: z.array(z.string()) });
-const body = "{title: 'Fix login', tags: ['auth', 'ui',],}";
+const schema = z.object({ title: z.string(), score: z.number(), tags: z.array(z.string()) });
+const body = "{title: 'Fix login', score: 0.5, tags: ['auth', 'ui',],}";
 
-/** `JSON.parse` calls of one safeParse: the repairer ends each repair with one. */
+/**
+ * `JSON.parse` calls of one safeParse: each repair of the body reads its number `0.5` with one
+ * (the repairer builds the value as it reads and hands numbers other than small integers to it).
+ */
 function parsesOf(raw: string, pick?: 'first' | 'fenced' | 'last'): { result: ReturnType<typeof safeParse>; parses: number } {
   const spy = vi.spyOn(JSON, 'parse');
   const result = safeParse(raw, schema, pick === undefined ? {} : { pick });
@@ -39,13 +42,13 @@ describe('an artifact whose text is the root a win already read', () => {
   });
 
   it('is still read when the win took a different root: a second answer is counted', () => {
-    const raw = `Draft: {title: 'Old', tags: [],}\n\`\`\`json\n${body}\n\`\`\``;
+    const raw = `Draft: {title: 'Old', score: 1, tags: [],}\n\`\`\`json\n${body}\n\`\`\``;
     const result = safeParse(raw, schema);
     expect(result).toMatchObject({ success: true, data: { title: 'Old' }, otherValidCandidates: 1 });
   });
 
   it('is not repaired again when the answer was cut off inside a fence that never closes', () => {
-    const raw = "Here it is:\n\n```json\n{title: 'Fix login', tags: ['auth', 'ui'\n  ";
+    const raw = "Here it is:\n\n```json\n{title: 'Fix login', score: 0.5, tags: ['auth', 'ui'\n  ";
     const once = parsesOf(raw);
     const twice = parsesOf(raw, 'last');
     expect(once.parses).toBeLessThan(twice.parses);
@@ -54,7 +57,7 @@ describe('an artifact whose text is the root a win already read', () => {
   });
 
   it('is still read when the raw reading was cut off (the body closes what the raw text left open)', () => {
-    const raw = "Result:\n```json\n{title: 'Fix login', tags: ['auth'\n```";
+    const raw = "Result:\n```json\n{title: 'Fix login', score: 1, tags: ['auth'\n```";
     const result = safeParse(raw, schema);
     expect(result.success).toBe(true);
   });
