@@ -2,6 +2,7 @@ import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { enableCompileCache } from './compile-cache.js';
 
@@ -15,9 +16,23 @@ describe('enableCompileCache', () => {
   });
 
   it.runIf(hasCache)('uses a private directory of its own on a Node that has the cache', () => {
-    const dir = enableCompileCache({}, base);
+    const env: NodeJS.ProcessEnv = {};
+    const dir = enableCompileCache(env, base);
     expect(dir).toBe(join(base, `airlock-compile-cache-${process.getuid?.() ?? 'user'}`));
     expect(statSync(dir!).mode & 0o077).toBe(0);
+    // Worker threads copy the environment when they start: the batch's threads use the cache too.
+    expect(env.NODE_COMPILE_CACHE).toBe(dir);
+  });
+
+  it.runIf(hasCache)('gives the directory to worker threads started afterwards', async () => {
+    const env: NodeJS.ProcessEnv = {};
+    const dir = enableCompileCache(env, base);
+    const seen = await new Promise<unknown>((resolve, reject) => {
+      const worker = new Worker("require('node:worker_threads').parentPort.postMessage(require('node:module').getCompileCacheDir?.())", { eval: true, env });
+      worker.once('message', resolve).once('error', reject);
+    });
+    // Node keeps each version's entries in a subdirectory of its own.
+    expect(String(seen).startsWith(`${dir!}/`)).toBe(true);
   });
 
   it.runIf(hasCache && process.getuid !== undefined)('refuses a directory others may write to', () => {

@@ -6,6 +6,13 @@
  * Cached code is code that runs, so the cache lives in a directory only this user can write
  * to (as the compiled contracts do); anything else, or a `NODE_COMPILE_CACHE` the user set,
  * is left to Node.
+ *
+ * Node turns the cache on for the calling thread only; a worker thread reads
+ * `NODE_COMPILE_CACHE` from the environment it starts with. So the directory is also put in
+ * this process's environment, which the batch's threads copy when they start: each thread
+ * then loads the pipeline, Zod and the contract from cached code. A 100-record run on one
+ * worker thread, Node 22.23, from the call to the end of the run, 7 alternating runs each
+ * (2026-11-29, 0.1.0): 302–373 ms without, 272–324 ms with.
  */
 import { mkdirSync, statSync } from 'node:fs';
 import module from 'node:module';
@@ -25,8 +32,9 @@ function privateDir(dir: string): boolean {
 }
 
 /**
- * Turns the compile cache on for this process, where Node has one; returns the directory used,
- * or undefined when it stays off (an older Node, `NODE_COMPILE_CACHE` set, no private directory).
+ * Turns the compile cache on for this process and the worker threads it starts later, where
+ * Node has one; returns the directory used, or undefined when it stays off (an older Node,
+ * `NODE_COMPILE_CACHE` set, no private directory).
  *
  * @example
  * enableCompileCache(); // '/tmp/airlock-compile-cache-1000' on Node 22, undefined on Node 20
@@ -38,6 +46,7 @@ export function enableCompileCache(env: NodeJS.ProcessEnv = process.env, base: s
   if (!privateDir(dir)) return undefined;
   try {
     enable(dir);
+    env.NODE_COMPILE_CACHE = dir;
     return dir;
   } catch {
     return undefined;
