@@ -1,25 +1,17 @@
 /**
- * Bundles the published entry points after `tsc` has written the declarations. One
- * file per entry (and shared chunks) instead of ~170 modules: importing core costs a
- * worker thread, a CLI start and a user's process a fraction of the module loading,
- * and every entry shares one copy of the scanner registry and contract caches.
- * `zod` (a peer: one copy for the user's schemas and ours) and `@standard-schema/spec` stay
- * imports. `yaml` is bundled (its licence is in LICENSE): loaded as a package it is ~60
+ * Bundles the published entry points after `tsc` has written the declarations (see
+ * `scripts/bundle-package.mjs`). One file per entry (and shared chunks) instead of ~170
+ * modules: importing core costs a worker thread, a CLI start and a user's process a fraction
+ * of the module loading, and every entry shares one copy of the scanner registry and contract
+ * caches. `zod` (a peer: one copy for the user's schemas and ours) and `@standard-schema/spec`
+ * stay imports. `yaml` is bundled (its licence is in LICENSE): loaded as a package it is ~60
  * CommonJS modules, and a fresh process or worker thread paid 34 ms of CPU to load them
  * (a 16 KB `airlock batch` inline went from 0.246 to 0.150 s of CPU, 2026-11-27, 0.1.0).
  * It stays a dependency for the types the declarations import from it.
  */
-import { build } from 'esbuild';
-import { readFile, rm } from 'node:fs/promises';
+import { bundlePackage } from '../../../scripts/bundle-package.mjs';
 
-const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
-
-// Chunk names are content hashes: a rebuild would leave the last build's chunks beside the
-// new ones, and a package packed from a working copy would ship every one of them.
-await rm(new URL('../dist/chunks', import.meta.url), { recursive: true, force: true });
-
-await build({
-  absWorkingDir: new URL('..', import.meta.url).pathname,
+await bundlePackage(new URL('..', import.meta.url), {
   entryPoints: {
     index: 'src/index.ts',
     internal: 'src/internal.ts',
@@ -27,15 +19,8 @@ await build({
     'schema/index': 'src/schema/index.ts',
     'agent/index': 'src/agent/index.ts',
   },
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  outdir: 'dist',
   chunkNames: 'chunks/[name]-[hash]',
-  external: [...Object.keys(pkg.dependencies ?? {}).filter((d) => d !== 'yaml'), ...Object.keys(pkg.peerDependencies ?? {})],
+  bundled: ['yaml'],
   // The bundled CommonJS of `yaml` requires Node built-ins (`process`): ESM has no `require`.
-  banner: { js: "import { createRequire as __airlockRequire } from 'node:module'; const require = __airlockRequire(import.meta.url);" },
-  logLevel: 'warning',
+  banner: "import { createRequire as __airlockRequire } from 'node:module'; const require = __airlockRequire(import.meta.url);",
 });
