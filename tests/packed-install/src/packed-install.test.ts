@@ -332,9 +332,20 @@ describe('used from another project', () => {
   });
 
   installed('runs npx airlock batch over a run log with worker threads', async () => {
-    const result = await run(NPX, ['--no', '--', 'airlock', 'batch', 'runs.jsonl', '--contract', './ticket.ts#Ticket', '-o', 'out.ndjson', '--threads', '2'], project);
+    // From stdin: a log of unknown size gets the threads asked for (a small file runs inline).
+    const log = readFileSync(join(project, 'runs.jsonl'), 'utf8');
+    const result = await run(NPX, ['--no', '--', 'airlock', 'batch', '-', '--contract', './ticket.ts#Ticket', '-o', 'out.ndjson', '--threads', '2', '--stats-json', 'stats.json'], project, 120_000, log);
     expectOk(result, 'npx airlock batch');
+    expect((JSON.parse(readFileSync(join(project, 'stats.json'), 'utf8')) as { threads: number }).threads).toBe(2);
     const lines = readFileSync(join(project, 'out.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { data?: unknown });
+    expect(lines.slice(1).map((l) => (l.data as { title?: string } | undefined)?.title)).toEqual([1, 2, 3, 4].map((i) => `Ticket ${i}`));
+  });
+
+  installed('parses every record of a runBatch in a worker thread of the installed package', async () => {
+    const result = await run(process.execPath, ['threads.mjs'], project);
+    expectOk(result, 'node threads.mjs');
+    expect(JSON.parse(result.stdout.trim())).toEqual({ threads: 1, records: 4 });
+    const lines = readFileSync(join(project, 'threads-out.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { data?: unknown });
     expect(lines.slice(1).map((l) => (l.data as { title?: string } | undefined)?.title)).toEqual([1, 2, 3, 4].map((i) => `Ticket ${i}`));
   });
 });
