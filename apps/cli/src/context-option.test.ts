@@ -45,10 +45,13 @@ describe('--context', () => {
 
   it('gives every record of airlock batch the context, the same on 0 and 2 threads', async () => {
     expect(cliIsBuilt(), 'the CLI tests run the built bin: run the build first').toBe(true);
+    // From stdin: a log of unknown size takes the threads asked for (a small file runs inline),
+    // so the context also reaches a worker thread.
     for (const threads of ['0', '2']) {
-      const run = await runCli(['batch', log, '-c', spec, '-o', file(`t${threads}.ndjson`), '--context', context, '--threads', threads, '--chunk-size', '16', '--quiet']);
+      const run = await runCli(['batch', '-', '-c', spec, '-o', file(`t${threads}.ndjson`), '--context', context, '--threads', threads, '--chunk-size', '16', '--quiet', '--stats-json', file(`t${threads}.json`)], { stdin: readFileSync(log) });
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
+      expect((JSON.parse(readFileSync(file(`t${threads}.json`), 'utf8')) as { threads: number }).threads).toBe(Number(threads));
     }
     expect(readFileSync(file('t2.ndjson'), 'utf8')).toBe(readFileSync(file('t0.ndjson'), 'utf8'));
     const metadata = JSON.parse(readFileSync(file('t0.ndjson'), 'utf8').split('\n', 1)[0]!) as { airlock: { context?: unknown } };

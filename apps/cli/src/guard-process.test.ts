@@ -66,9 +66,12 @@ describe('the airlock process', () => {
   it('keeps process warnings off the terminal on the main thread and in worker threads', async () => {
     writeFileSync(file('warn-log.jsonl'), makeTaskLog(40));
     const warning = `${fileURLToPath(new URL('./test-support/warning-contract.ts', import.meta.url))}#task`;
-    const run = await runCli(['batch', file('warn-log.jsonl'), '-c', warning, '-o', file('warn.ndjson'), '--threads', '2', '--quiet']);
+    // From stdin: a log of unknown size takes the threads asked for (a small file runs inline),
+    // so the contract also loads in a worker thread (its warm-up), where it warns again.
+    const run = await runCli(['batch', '-', '-c', warning, '-o', file('warn.ndjson'), '--threads', '2', '--quiet', '--stats-json', file('warn.json')], { stdin: readFileSync(file('warn-log.jsonl')) });
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
+    expect((JSON.parse(readFileSync(file('warn.json'), 'utf8')) as { threads: number }).threads).toBe(2);
   });
 
   it('keeps library warnings off the terminal', async () => {
