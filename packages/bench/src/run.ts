@@ -12,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { budgetFor } from './measure/measure-task.js';
+import { measuredBuild } from './optional/measured-build.js';
 import { findExport } from './optional/try-import.js';
 import { renderMarkdown } from './report/render-markdown.js';
 import type { BenchResults, SuiteReport } from './report/results.js';
@@ -61,6 +62,9 @@ async function main(): Promise<number> {
   }
   const wasm = values['no-wasm'] ? 'disabled (--no-wasm)' : await installWasm();
   process.stderr.write(`WASM scanner in the pipeline: ${wasm}\n`);
+  const core = measuredBuild(import.meta.resolve('@airlock/core'));
+  process.stderr.write(`@airlock/core measured: ${core.description}\n`);
+  if (core.warning !== undefined) process.stderr.write(`⚠ ${core.warning}\n`);
   const tmpDir = await mkdtemp(join(tmpdir(), 'airlock-bench-'));
   const started = performance.now();
   const ctx: SuiteContext = {
@@ -98,7 +102,7 @@ async function main(): Promise<number> {
     schema: 1,
     createdAt: new Date().toISOString(),
     mode,
-    environment: { wasmScanner: wasm, node: process.version, platform: platform(), arch: arch(), cpus: cpu.length, cpuModel: cpu[0]?.model.trim() ?? 'unknown' },
+    environment: { wasmScanner: wasm, core: core.description, node: process.version, platform: platform(), arch: arch(), cpus: cpu.length, cpuModel: cpu[0]?.model.trim() ?? 'unknown' },
     durationMs: performance.now() - started,
     suites: reports,
     ratios: reports.flatMap((r) => r.ratios),

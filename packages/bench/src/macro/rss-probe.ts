@@ -4,7 +4,7 @@
  * log size, because maxRSS only ever grows within a process. A batch is measured by
  * `rss-batch-probe.mjs` instead (plain Node, as users run it).
  *
- * node --conditions=source --import tsx src/macro/rss-probe.ts --input log.jsonl
+ * node --import tsx src/macro/rss-probe.ts --input log.jsonl
  */
 import { parseArgs } from 'node:util';
 import { PIPELINES } from './bench-pipelines.js';

@@ -7,7 +7,7 @@
  * from each run's statistics): below it, the sweep checks that the rule costs nothing.
  *
  * Run after `turbo run build`:
- *   node --conditions=source --import tsx src/macro/thread-crossover.ts [--rounds 3] [--threads 2] [--sizes 64KB,1MB,16MB]
+ *   node --import tsx src/macro/thread-crossover.ts [--rounds 3] [--threads 2] [--sizes 64KB,1MB,16MB]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';

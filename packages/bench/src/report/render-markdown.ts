@@ -61,7 +61,7 @@ export function renderMarkdown(results: BenchResults): string {
   const lines = [
     `# Airlock bench results (${results.mode})`,
     '',
-    `${results.createdAt} · Node ${env.node} · ${env.platform}/${env.arch} · ${env.cpus} × ${env.cpuModel} · ${(results.durationMs / 1000).toFixed(0)} s · WASM scanner in the pipeline: ${env.wasmScanner}`,
+    `${results.createdAt} · Node ${env.node} · ${env.platform}/${env.arch} · ${env.cpus} × ${env.cpuModel} · ${(results.durationMs / 1000).toFixed(0)} s · WASM scanner in the pipeline: ${env.wasmScanner}${env.core === undefined ? '' : ` · @airlock/core: ${env.core}`}`,
     '',
     'Ratios are measured in the same run (subject ÷ baseline, ops/s; higher = Airlock faster unless noted). Targets are goals, not assertions.',
     '',

@@ -65,7 +65,7 @@ export interface BenchResults {
   schema: 1;
   createdAt: string;
   mode: 'full' | 'quick';
-  environment: { wasmScanner: string; node: string; platform: string; arch: string; cpus: number; cpuModel: string };
+  environment: { wasmScanner: string; /** Which @airlock/core the in-process suites timed (absent in results before 2026-11-29). */ core?: string; node: string; platform: string; arch: string; cpus: number; cpuModel: string };
   durationMs: number;
   suites: SuiteReport[];
   /** Every suite's ratios, flattened in suite order. */
