@@ -24,6 +24,11 @@ export interface Measurement {
   medianMs: number;
   meanMs: number;
   samples: number;
+  /**
+   * The per-round medians (ms) of a task measured in a group, in round order: round k of every
+   * task of one group ran side by side, so a ratio can pair them (see pairedTimeRatio).
+   */
+  rounds?: { group: number; ms: number[] };
 }
 
 const MB = 1024 * 1024;
@@ -69,12 +74,11 @@ export async function measureTask(name: string, fn: () => unknown, bytes: number
 /**
  * The budget for a task of `bytes` per call: quick mode is a smoke test (a
  * few iterations), full mode measures for about half a second per task, after a
- * second of unmeasured calls on small inputs. The pipeline is large: V8 takes about
- * half a second of calls to compile its hot functions, where a peer of a few
- * hundred lines is warm at once, so a short warm-up timed Airlock's warm-up against
- * a warm peer (defective JSON read 1.7–1.95× `jsonrepair` after 100 ms of warm-up,
- * 2.5–3.0× after 1 s; 2026-11-29, 0.1.0). What a fresh process pays to warm up is
- * the whole-process headline's business, not a micro suite's.
+ * second of unmeasured calls on small inputs. The pipeline is large: `safeParse` on the
+ * defective JSON set settles only after about half a second of calls (26 ms a pass at 0.3 s,
+ * 13 ms from 0.5 s; 2026-11-29, 0.1.0), where a peer of a few hundred lines is warm at once,
+ * so a short warm-up left a group's first round timing Airlock's warm-up. What a fresh process
+ * pays to warm up is the whole-process headline's business, not a micro suite's.
  *
  * @example
  * budgetFor('quick', 2048) // { time: 40, iterations: 3, … }

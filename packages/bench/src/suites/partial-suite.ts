@@ -17,6 +17,7 @@ import { fitGrowthExponent, type GrowthPoint } from '../measure/growth-exponent.
 import { importForSuite } from '../optional/try-import.js';
 import type { RatioSpec } from '../report/results.js';
 import type { Suite } from './suite.js';
+import { pairedTimeRatio } from './suite-recorder.js';
 
 const issue = z.object({ id: z.string(), file: z.string(), line: z.number().int(), severity: z.enum(['minor', 'major', 'critical']), message: z.string(), tags: z.array(z.string()) });
 const review = z.object({ summary: z.string(), verdict: z.enum(['approve', 'request_changes']), issues: z.array(issue) });
@@ -134,7 +135,7 @@ export const partialSuite: Suite = {
       { subject: 'createPartialParser (4-byte chunks, then end)', fn: () => feed(chunks) },
       { subject: 'safeParse (whole text, not partial)', fn: () => safeParse(text, review) },
     ], bytes);
-    const ratio = (a: typeof whole, b: typeof whole): number | null => (a != null && b != null ? a.medianMs / b.medianMs : null);
+    const ratio = (a: typeof whole, b: typeof whole): number | null => (a != null && b != null ? pairedTimeRatio(a, b) : null);
     rec.ratio(PARTIAL_CHUNKED_VS_WHOLE, ratio(chunked, whole), `${chunks.length} pushes`);
     rec.ratio(PARTIAL_CHUNKED_VS_PLAIN, ratio(chunked, plain), 'safeParse without partial mode reads a clean text with JSON.parse (native); the partial reader is JavaScript, one character at a time');
 

@@ -17,12 +17,35 @@ export interface GroupTask {
   note?: string;
 }
 
-/** Median over rounds of the per-round medians. */
-function combine(runs: readonly Measurement[]): Measurement {
+/** Median over rounds of the per-round medians, keeping each round's for paired ratios. */
+function combine(runs: readonly Measurement[], group: number): Measurement {
   const sorted = [...runs].sort((a, b) => a.medianMs - b.medianMs);
   const mid = sorted[Math.floor((sorted.length - 1) / 2)]!;
-  return { ...mid, samples: runs.reduce((n, r) => n + r.samples, 0) };
+  return { ...mid, samples: runs.reduce((n, r) => n + r.samples, 0), rounds: { group, ms: runs.map((r) => r.medianMs) } };
 }
+
+/**
+ * `subject time / baseline time`: paired round by round when both were measured in the same
+ * group (the median of the rounds' ratios, so a machine that slows down for a second slows
+ * both sides of a round alike), else the ratio of the two medians.
+ *
+ * @example
+ * pairedTimeRatio(chunked, whole) // 2.4: the chunked feed takes 2.4× one whole parse
+ */
+export function pairedTimeRatio(subject: Measurement, baseline: Measurement): number {
+  const a = subject.rounds;
+  const b = baseline.rounds;
+  if (a === undefined || b === undefined || a.group !== b.group || a.ms.length !== b.ms.length || a.ms.length < 2) return subject.medianMs / baseline.medianMs;
+  const ratios = a.ms.map((ms, k) => ms / b.ms[k]!).sort((x, y) => x - y);
+  const mid = ratios.length >> 1;
+  return ratios.length % 2 === 1 ? ratios[mid]! : (ratios[mid - 1]! + ratios[mid]!) / 2;
+}
+
+/** Rounds of a group in full mode; each task's budget is shared among them. */
+const GROUP_ROUNDS = 7;
+
+/** Groups measured so far in this process: a measurement's rounds pair only with its own group's. */
+let groupsMeasured = 0;
 
 export class SuiteRecorder {
   readonly rows: MeasurementRow[] = [];
@@ -46,17 +69,20 @@ export class SuiteRecorder {
   }
 
   /**
-   * Measures tasks on the same input in alternating rounds (A B C, A B C, …) and
-   * keeps each task's median over the rounds, so a load spike on a shared machine
-   * hits every side of a ratio instead of one. Quick mode runs one round.
+   * Measures tasks on the same input in alternating rounds (A B C, A B C, …, seven in
+   * full mode) and keeps each task's median over the rounds and each round's own, so a
+   * ratio between two of them pairs the rounds (see pairedTimeRatio): a load spike on a
+   * shared machine hits both sides of a round instead of one. Quick mode runs one round.
    *
    * @example
    * const [parse, airlock] = await rec.measureGroup('clean set', [{ subject: 'JSON.parse', fn: a }, { subject: 'safeParse', fn: b }], bytes);
    */
   async measureGroup(caseName: string, tasks: readonly GroupTask[], bytes: number): Promise<(Measurement | null)[]> {
-    const rounds = this.ctx.mode === 'quick' ? 1 : 3;
+    // Many short rounds: a ratio pairs its sides round by round (see pairedSpeedRatio).
+    const rounds = this.ctx.mode === 'quick' ? 1 : GROUP_ROUNDS;
     const budget = this.ctx.budget(bytes);
     const perRound = { ...budget, time: budget.time / rounds, iterations: Math.max(1, Math.ceil(budget.iterations / rounds)) };
+    const group = ++groupsMeasured;
     const runs: Measurement[][] = tasks.map(() => []);
     const errors: (string | null)[] = tasks.map(() => null);
     for (let round = 0; round < rounds; round++) {
@@ -76,7 +102,7 @@ export class SuiteRecorder {
         this.rows.push(this.emptyRow(caseName, task.subject, bytes, 'error', errors[i]!));
         return null;
       }
-      const m = combine(runs[i]!);
+      const m = combine(runs[i]!, group);
       const row: MeasurementRow = { suite: this.suite, case: caseName, subject: task.subject, bytes, opsPerSec: m.opsPerSec, mbPerSec: m.mbPerSec, medianMs: m.medianMs, samples: m.samples, status: 'ok' };
       if (task.note !== undefined) row.note = task.note;
       this.rows.push(row);
@@ -115,7 +141,7 @@ export class SuiteRecorder {
 
   /** Records `subject / baseline` in operations per second (higher = subject faster). */
   speedRatio(spec: RatioSpec, subject: Measurement | null, baseline: Measurement | null, note?: string): void {
-    this.ratio(spec, subject !== null && baseline !== null ? subject.opsPerSec / baseline.opsPerSec : null, note);
+    this.ratio(spec, subject !== null && baseline !== null ? 1 / pairedTimeRatio(subject, baseline) : null, note);
   }
 
   note(text: string): void {

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { Measurement } from '../measure/measure-task.js';
+import { pairedTimeRatio } from './suite-recorder.js';
+
+function measured(medianMs: number, rounds?: { group: number; ms: number[] }): Measurement {
+  const m: Measurement = { name: 'x', bytes: 1, opsPerSec: 1000 / medianMs, mbPerSec: 0, medianMs, meanMs: medianMs, samples: 1 };
+  if (rounds !== undefined) m.rounds = rounds;
+  return m;
+}
+
+describe('pairedTimeRatio', () => {
+  it('pairs the rounds of one group: a slow round slows both sides and leaves the ratio', () => {
+    // The machine ran at half speed in round 2: the medians alone would read 20 / 12 = 1.67.
+    const subject = measured(20, { group: 1, ms: [12, 40, 20] });
+    const baseline = measured(12, { group: 1, ms: [6, 20, 12] });
+    expect(pairedTimeRatio(subject, baseline)).toBe(2);
+  });
+
+  it('takes the median of the rounds, so one odd round does not move it', () => {
+    const subject = measured(10, { group: 3, ms: [10, 10, 10, 10, 90] });
+    const baseline = measured(10, { group: 3, ms: [5, 5, 5, 5, 5] });
+    expect(pairedTimeRatio(subject, baseline)).toBe(2);
+  });
+
+  it('falls back to the medians across groups, for single rounds or measurements taken apart', () => {
+    expect(pairedTimeRatio(measured(30, { group: 1, ms: [30, 30] }), measured(10, { group: 2, ms: [10, 10] }))).toBe(3);
+    expect(pairedTimeRatio(measured(30, { group: 1, ms: [30] }), measured(10, { group: 1, ms: [10] }))).toBe(3);
+    expect(pairedTimeRatio(measured(30), measured(10))).toBe(3);
+  });
+});
