@@ -11,6 +11,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import type { Piscina } from 'piscina';
+import { relayWorkerWarnings } from './worker-warnings.js';
 import { BatchError, checkInteger } from './batch-error.js';
 import type { ChunkOutput } from './process-chunk.js';
 import type { BatchPool } from './types.js';
@@ -123,24 +124,32 @@ export function startBatchPool(options: BatchPoolOptions, tasksPerThread: number
   if (!existsSync(WORKER_URL)) {
     throw new BatchError('worker', `the worker thread file is not built (${fileURLToPath(WORKER_URL)}); run the build first`);
   }
-  const piscina = new (loadPiscina())<ChunkTask, ChunkOutput>({
-    filename: WORKER_URL.href,
-    name: 'runChunkTask',
-    minThreads: threads,
-    maxThreads: threads,
-    // Threads are the warm state a pool exists to keep: never reaped while it is open.
-    idleTimeout: Infinity,
-    // A thread runs its chunks one after another whatever this says (a chunk is synchronous work).
-    concurrentTasksPerWorker: tasksPerThread,
-    resourceLimits: workerResourceLimits(process.execArgv, process.env.NODE_OPTIONS ?? '', threadHeapMb),
-    execArgv: workerExecArgv(),
-  });
+  // Opened first: a thread may warn as soon as it starts (see worker-warnings.ts).
+  const releaseWarnings = relayWorkerWarnings();
+  let piscina: Piscina<ChunkTask, ChunkOutput>;
+  try {
+    piscina = new (loadPiscina())<ChunkTask, ChunkOutput>({
+      filename: WORKER_URL.href,
+      name: 'runChunkTask',
+      minThreads: threads,
+      maxThreads: threads,
+      // Threads are the warm state a pool exists to keep: never reaped while it is open.
+      idleTimeout: Infinity,
+      // A thread runs its chunks one after another whatever this says (a chunk is synchronous work).
+      concurrentTasksPerWorker: tasksPerThread,
+      resourceLimits: workerResourceLimits(process.execArgv, process.env.NODE_OPTIONS ?? '', threadHeapMb),
+      execArgv: workerExecArgv(),
+    });
+  } catch (error) {
+    releaseWarnings();
+    throw error;
+  }
   let closing: Promise<void> | undefined;
   const pool: BatchPool = {
     threads,
     close: () => {
       pools.delete(pool);
-      return (closing ??= piscina.destroy());
+      return (closing ??= piscina.destroy().finally(releaseWarnings));
     },
   };
   pools.set(pool, piscina);

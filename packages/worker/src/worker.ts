@@ -5,15 +5,19 @@
  * re-encode on the main thread.
  */
 import type { Contract } from '@airlock/core';
+import { isMainThread } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { contextOf, type SharedContext } from './batch-context.js';
 import { importContract, type ResolvedContractRef } from './load-contract.js';
 import { processChunk, type ChunkInput, type ChunkOutput } from './process-chunk.js';
 import { useWasmScanner } from './use-wasm-scanner.js';
+import { forwardWarningsToCallingThread } from './worker-warnings.js';
 import { applyZodTuning } from './zod-tuning.js';
 
 // Before any task loads a contract: its schemas read Zod's settings as they are built.
 applyZodTuning();
+// Before any contract loads: a warning it raises is the calling thread's to show or keep.
+if (!isMainThread) forwardWarningsToCallingThread();
 
 /**
  * What the main thread sends: a chunk plus where to load the contract from (a prepared, plain

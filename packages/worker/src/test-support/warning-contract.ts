@@ -1,0 +1,13 @@
+/**
+ * A contract module that raises a process warning as it loads in a worker thread (as a
+ * dependency might), and writes a line to that thread's stderr: a worker that has written
+ * to stderr prints its own warnings to the terminal unless they are forwarded.
+ */
+import { isMainThread, threadId } from 'node:worker_threads';
+import { z } from 'zod';
+
+if (!isMainThread) {
+  process.emitWarning(`loaded in worker thread ${threadId}`, { code: 'AIRLOCK_TEST_WARNING' });
+}
+
+export const warningTask = z.object({ title: z.string(), priority: z.number() });
