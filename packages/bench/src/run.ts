@@ -16,7 +16,7 @@ import { measuredBuild } from './optional/measured-build.js';
 import { findExport } from './optional/try-import.js';
 import { renderMarkdown } from './report/render-markdown.js';
 import type { BenchResults, SuiteReport } from './report/results.js';
-import { SUITES, SuiteRecorder, type SuiteContext } from './suites/index.js';
+import type { SuiteContext } from './suites/index.js';
 
 const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -55,6 +55,14 @@ async function main(): Promise<number> {
   }
   const out = resolve(BENCH_DIR, values.out ?? (mode === 'quick' ? 'results/quick.json' : 'results/latest.json'));
   const only = values.only?.split(',').map((s) => s.trim()).filter(Boolean);
+  // Checked before the suites load: they import the built core, and a missing build would
+  // otherwise end the run with a module-resolution stack trace.
+  const core = measuredBuild(import.meta.resolve('@airlock/core'));
+  if (core.missing) {
+    console.error(`bench: ${core.warning}`);
+    return 2;
+  }
+  const { SUITES, SuiteRecorder } = await import('./suites/index.js');
   const unknown = only?.filter((name) => !SUITES.some((s) => s.name === name)) ?? [];
   if (unknown.length > 0) {
     console.error(`Unknown suite(s): ${unknown.join(', ')}. Known: ${SUITES.map((s) => s.name).join(', ')}.`);
@@ -62,7 +70,6 @@ async function main(): Promise<number> {
   }
   const wasm = values['no-wasm'] ? 'disabled (--no-wasm)' : await installWasm();
   process.stderr.write(`WASM scanner in the pipeline: ${wasm}\n`);
-  const core = measuredBuild(import.meta.resolve('@airlock/core'));
   process.stderr.write(`@airlock/core measured: ${core.description}\n`);
   if (core.warning !== undefined) process.stderr.write(`⚠ ${core.warning}\n`);
   const tmpDir = await mkdtemp(join(tmpdir(), 'airlock-bench-'));

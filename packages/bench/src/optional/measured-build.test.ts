@@ -41,6 +41,13 @@ describe('measuredBuild', () => {
     expect(build.warning).toMatch(/rebuild/);
   });
 
+  it('says a package without its build is missing, and how to build it', () => {
+    const dir = fakePackage({ source: 1_000, test: 1_000, built: 2_000 });
+    const build = measuredBuild(pathToFileURL(join(dir, 'dist', 'absent.js')).href);
+    expect(build.missing).toBe(true);
+    expect(build.warning).toMatch(/is not built .*absent\.js is missing.*turbo run build/);
+  });
+
   it('warns when the sources themselves are measured', () => {
     const dir = fakePackage({ source: 1_000, test: 1_000, built: 2_000 });
     const build = measuredBuild(pathToFileURL(join(dir, 'src', 'a', 'b.ts')).href);

@@ -5,7 +5,7 @@
  * timing the sources understated what users get. A build older than its sources would time
  * other code than the tree's: the run says so on its first lines and in its results.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,6 +26,8 @@ export interface MeasuredBuild {
   description: string;
   /** Set when the numbers would not describe the tree's code: why. */
   warning?: string;
+  /** True when the resolved entry does not exist (the package is not built): nothing to time. */
+  missing?: boolean;
 }
 
 /**
@@ -37,6 +39,9 @@ export interface MeasuredBuild {
  */
 export function measuredBuild(resolvedUrl: string): MeasuredBuild {
   const entry = fileURLToPath(resolvedUrl);
+  if (!existsSync(entry)) {
+    return { description: 'not built', missing: true, warning: `@airlock/core is not built (${entry} is missing): run \`node scripts/pnpm.mjs exec turbo run build\` first` };
+  }
   const distAt = entry.lastIndexOf(`${sep}dist${sep}`);
   if (distAt < 0) return { description: 'sources (the `source` export condition), not the build users import', warning: 'core is measured from its TypeScript sources, which run slower than the published bundle' };
   const packageDir = entry.slice(0, distAt);
