@@ -5,6 +5,7 @@
  */
 import { generateRecords } from '../generate/generate-records.js';
 import type { OutputKind } from '../generate/render-output.js';
+import { median } from '../measure/median.js';
 import { PIPELINES, type PipelineName } from './bench-pipelines.js';
 
 export type KindProfile = Record<PipelineName, Partial<Record<OutputKind, number>>> & { bytes: Partial<Record<OutputKind, number>> };
@@ -13,11 +14,6 @@ export type KindProfile = Record<PipelineName, Partial<Record<OutputKind, number
 const WARM_PASSES = 3;
 /** Measured passes; each kind's figure is its median pass, so one disturbed pass does not decide it. */
 const MEASURED_PASSES = 5;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 /**
  * Milliseconds per kind for each pipeline over `count` records (median of several warm passes).

@@ -26,6 +26,7 @@ import { allCpu, cpuByRole, readThreadCpu, shortestPass, type CpuByRole } from '
 import { watchGcPauses, type GcPauses } from '../measure/gc-pauses.js';
 import { formatKindProfile, profileByKind } from '../macro/profile-by-kind.js';
 import type { Measurement } from '../measure/measure-task.js';
+import { median } from '../measure/median.js';
 import { loadCreateBatchPool, loadRunBatch, type BenchBatchPool, type BenchBatchStats, type CreateBatchPool, type RunBatch as RunBatchFn } from '../optional/load-run-batch.js';
 import type { RatioSpec } from '../report/results.js';
 import { BATCH2_FRESH_VS_WARM, BATCH2_VS_BATCH1, BATCH2_VS_BATCH1_SHARE_OF_BOUND, BATCH2_VS_NAIVE, BATCH_INLINE_GC_SHARE, BATCH_INLINE_VS_NAIVE, BATCH_STARTUP_PER_THREAD, KINDS_NEAR_NAIVE, kindVsNaive } from '../report/targets.js';
@@ -56,12 +57,6 @@ interface Pass {
   roles?: CpuByRole;
   /** Collection pauses of the calling thread during the pass, in ms (inline passes). */
   gcMs?: number;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 function cpuMsSince(start: NodeJS.CpuUsage): number {

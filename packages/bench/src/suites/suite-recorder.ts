@@ -5,6 +5,7 @@
  */
 import { evaluateRatio } from '../report/evaluate-ratio.js';
 import type { MeasurementRow, RatioResult, RatioSpec } from '../report/results.js';
+import { median } from '../measure/median.js';
 import { measureTask, type Measurement } from '../measure/measure-task.js';
 import type { SuiteContext } from './suite-context.js';
 
@@ -36,9 +37,7 @@ export function pairedTimeRatio(subject: Measurement, baseline: Measurement): nu
   const a = subject.rounds;
   const b = baseline.rounds;
   if (a === undefined || b === undefined || a.group !== b.group || a.ms.length !== b.ms.length || a.ms.length < 2) return subject.medianMs / baseline.medianMs;
-  const ratios = a.ms.map((ms, k) => ms / b.ms[k]!).sort((x, y) => x - y);
-  const mid = ratios.length >> 1;
-  return ratios.length % 2 === 1 ? ratios[mid]! : (ratios[mid - 1]! + ratios[mid]!) / 2;
+  return median(a.ms.map((ms, k) => ms / b.ms[k]!));
 }
 
 /** Rounds of a group in full mode; each task's budget is shared among them. */
@@ -78,7 +77,7 @@ export class SuiteRecorder {
    * const [parse, airlock] = await rec.measureGroup('clean set', [{ subject: 'JSON.parse', fn: a }, { subject: 'safeParse', fn: b }], bytes);
    */
   async measureGroup(caseName: string, tasks: readonly GroupTask[], bytes: number): Promise<(Measurement | null)[]> {
-    // Many short rounds: a ratio pairs its sides round by round (see pairedSpeedRatio).
+    // Many short rounds: a ratio pairs its sides round by round (see pairedTimeRatio).
     const rounds = this.ctx.mode === 'quick' ? 1 : GROUP_ROUNDS;
     const budget = this.ctx.budget(bytes);
     const perRound = { ...budget, time: budget.time / rounds, iterations: Math.max(1, Math.ceil(budget.iterations / rounds)) };

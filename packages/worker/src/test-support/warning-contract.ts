@@ -1,7 +1,6 @@
 /**
- * A contract module that raises a process warning as it loads in a worker thread (as a
- * dependency might), and writes a line to that thread's stderr: a worker that has written
- * to stderr prints its own warnings to the terminal unless they are forwarded.
+ * A contract module that raises a process warning as it loads in a worker thread, as a
+ * dependency might: the calling thread's listeners must receive it.
  */
 import { isMainThread, threadId } from 'node:worker_threads';
 import { z } from 'zod';
