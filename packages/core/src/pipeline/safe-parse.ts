@@ -6,7 +6,7 @@ import type { AnySchema, Contract } from '../contract/contract.js';
 import { toContract } from '../contract/contract.js';
 import { detectPromptEcho } from '../normalize/detect-prompt-echo.js';
 import { candidateList, type CandidateList } from '../scan/build-candidates.js';
-import type { Candidate } from '../scan/candidate.js';
+import { ARTIFACT_SOURCES, type Candidate } from '../scan/candidate.js';
 import { hasWasmScanner, selectScan } from '../scan/select-scanner.js';
 import { isNoiseOnly } from '../scan/is-noise-only.js';
 import { holdsNoise, parsedJsonHoldsNoise, textHoldsNoise } from '../scan/holds-noise.js';
@@ -21,10 +21,8 @@ import { candidateFormat } from './parse-candidate.js';
 import { WorkMeter } from '../work-meter.js';
 import { firstNonSpaceIndex } from '../first-non-space.js';
 import { parsePartial } from '../partial/partial-parser.js';
+import { repairAddsNothing } from './prose-around-artifact.js';
 import type { PartialParseResult } from '../partial/partial-result.js';
-
-/** Sources of candidates that are artifacts of their own (not another view of the whole text). */
-const ARTIFACT_SOURCES: ReadonlySet<Candidate['source']> = new Set(['fenced', 'tagged', 'tagged_unclosed']);
 
 type Win<T> = Extract<Attempt<T>, { kind: 'success' }>;
 
@@ -192,6 +190,8 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
   /** Candidates whose whole text parsed as-is (pass 1). */
   let parsedWhole: Set<Candidate> | undefined;
   if (first.kind === 'failure' && candidates[0]?.source === 'raw') (parsedWhole ??= new Set()).add(candidates[0]);
+  /** An artifact whose text parsed and which the contract refused (see repairAddsNothing). */
+  let refusedArtifact: Candidate | undefined;
 
   // Pass 1 tries every candidate as-is; pass 2 slices and repairs the candidates whose plain
   // parse failed. A clean fenced candidate thus wins over repairing the raw text around it.
@@ -209,6 +209,7 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
       if (done?.has(candidate) === true || (fastPath && mode === 'strict' && index === 0 && candidate.source === 'raw')) continue;
       // Once one validated, only other artifacts (fences, tags) are tried: to count them and to pick.
       if (wins.length > 0 && (!ARTIFACT_SOURCES.has(candidate.source) || readsWonRoot(raw, candidate, wins, options.pick))) continue;
+      if (mode === 'repair' && repairAddsNothing(raw, candidate, candidates, refusedArtifact, contract as Contract<unknown>)) continue;
       const attempt = tryCandidate(raw, candidate, contract, options, mode, work);
       if (attempt.kind === 'success') {
         wins.push(attempt);
@@ -219,6 +220,7 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
         continue;
       }
       if (mode === 'strict') (parsedWhole ??= new Set()).add(candidate);
+      if (attempt.result.failure === 'schema' && ARTIFACT_SOURCES.has(candidate.source)) refusedArtifact = candidate;
       if (attempt.final) (done ??= new Set()).add(candidate);
       else if (mode === 'strict' && ARTIFACT_SOURCES.has(candidate.source)) unparsedArtifacts.push(candidate);
       if (best === null || FAILURE_RANK[attempt.result.failure] > FAILURE_RANK[best.failure]) best = attempt.result;

@@ -25,6 +25,9 @@ export interface Candidate {
   orphanFence?: Span;
 }
 
+/** Sources of candidates that are artifacts of their own (not another view of the whole text). */
+export const ARTIFACT_SOURCES: ReadonlySet<Candidate['source']> = new Set(['fenced', 'tagged', 'tagged_unclosed']);
+
 /** Maps an index in a candidate's text to an index in the raw text. */
 export function toRawIndex(candidate: Pick<Candidate, 'span' | 'segments'>, index: number): number {
   const seg = candidate.segments;

@@ -1,0 +1,85 @@
+/**
+ * Whether reading the whole text as YAML could find data its one artifact (a fence or a tag) did
+ * not hold. The whole text is that artifact with the lines around it; when those lines are
+ * prose, fence lines and markup, its repair reads the artifact's body again behind them and
+ * either refuses the prose (a syntax failure) or keeps it as keys the contract does not know.
+ * It cannot then validate where the artifact's own reading parsed and was refused by the
+ * contract, and it is the costliest attempt of the repair pass (every structural group runs
+ * over the whole text: about 0.2–0.3 ms on a 2–4 KB answer cut off inside its fence).
+ */
+import type { Contract } from '../contract/contract.js';
+import { ARTIFACT_SOURCES, type Candidate } from '../scan/candidate.js';
+import { candidateFormat } from './parse-candidate.js';
+import { wantsScalar } from './try-candidate.js';
+
+/** A line that opens or closes a fence: three backticks or tildes. */
+function isFenceLine(text: string, start: number): boolean {
+  return text.startsWith('```', start) || text.startsWith('~~~', start);
+}
+
+/**
+ * Characters that may open YAML data at a line's start: an indented continuation (space, tab),
+ * a list item, a comment, a flow collection, a quoted key or scalar, a block scalar, an anchor,
+ * an alias, a tag or a document marker.
+ */
+const DATA_START = new Set([' ', '\t', '-', '#', '{', '[', '"', "'", '|', '>', '&', '*', '!', '%', '?', ':']);
+
+/** True when the line `[start, end)` begins with one of the contract's keys and its colon. */
+function opensKnownKey(text: string, start: number, end: number, knownKeys: readonly string[]): boolean {
+  for (const key of knownKeys) {
+    if (key === '' || !text.startsWith(key, start)) continue;
+    let k = start + key.length;
+    while (k < end && (text.charCodeAt(k) === 0x20 || text.charCodeAt(k) === 0x09)) k++;
+    if (k < end && text.charCodeAt(k) === 0x3a) return true;
+  }
+  return false;
+}
+
+/**
+ * True when every line of `text` outside `[start, end)` (the artifact's body) is blank, a fence
+ * line, or prose: it starts at its first column with none of the characters that open YAML data
+ * and not with one of the contract's root keys followed by a colon.
+ *
+ * @example
+ * onlyProseAround('Sure:\n```yaml\na: 1\n```\nDone.', [14, 19], ['a']) // true
+ * onlyProseAround('a: 1\n```yaml\nb: 2\n```', [13, 18], ['a', 'b'])   // false: `a: 1` is data
+ */
+export function onlyProseAround(text: string, span: readonly [number, number], knownKeys: readonly string[]): boolean {
+  const [from, to] = span;
+  for (let start = 0; start < text.length; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline < 0 ? text.length : newline;
+    // The parts of the line outside the artifact (a tag may share a line with prose).
+    if (start < from && !isProseLine(text, start, Math.min(end, from), knownKeys)) return false;
+    if (end > to && !isProseLine(text, Math.max(start, to), end, knownKeys)) return false;
+    start = end + 1;
+    // The artifact's own lines are read by its own attempt: on to the line where it ends.
+    if (start > from && start < to) start = Math.max(start, text.lastIndexOf('\n', to - 1) + 1);
+  }
+  return true;
+}
+
+/** A blank line, a fence line, or a line of prose (see {@link onlyProseAround}). */
+function isProseLine(text: string, start: number, end: number, knownKeys: readonly string[]): boolean {
+  if (end <= start || (end === start + 1 && text.charCodeAt(start) === 0x0d)) return true;
+  if (isFenceLine(text, start)) return true;
+  return !DATA_START.has(text[start]!) && !opensKnownKey(text, start, end, knownKeys);
+}
+
+/**
+ * True when the repair pass need not read the raw text (`candidate`) as YAML: the text holds one
+ * artifact among `candidates`, `refused` (its text parsed and the contract refused the value),
+ * with only prose around it (see {@link onlyProseAround}). The raw reading could only fail too,
+ * at a rank no higher than the artifact's `schema`, so the reported failure is the same without it.
+ *
+ * @example
+ * // 'Sure:\n```yaml\ntitle: x\n' cut off inside its fence, for a contract that also wants `body`
+ * repairAddsNothing(raw, candidates[0], candidates, candidates[1], contract) // true
+ */
+export function repairAddsNothing(raw: string, candidate: Candidate, candidates: readonly Candidate[], refused: Candidate | undefined, contract: Contract<unknown>): boolean {
+  if (refused === undefined || candidate.source !== 'raw') return false;
+  let artifacts = 0;
+  for (const c of candidates) if (ARTIFACT_SOURCES.has(c.source)) artifacts++;
+  if (artifacts !== 1) return false;
+  return candidateFormat(candidate, { scalarRoot: wantsScalar(contract), contract }) === 'yaml' && onlyProseAround(raw, refused.span, contract.knownKeys);
+}
