@@ -64,6 +64,26 @@ describe('repairAddsNothing', () => {
     expect(repairAddsNothing(text, candidates[0]!, candidates, undefined, review)).toBe(false);
   });
 
+  it('skips the text from the first known key too when it holds the whole artifact, not when it starts inside it', () => {
+    const withKnownKeys = (text: string) => {
+      const list = candidateList(text, selectScan(text), { knownKeys: review.knownKeys, tags: review.tags });
+      list.addKnownKeys();
+      return list.candidates;
+    };
+    const text = 'Here is my review.\n```yaml\nsummary: x\nverdict: approve\n```\nDone.\n';
+    const [raw, fenced, fromKey] = withKnownKeys(text);
+    expect([raw?.source, fenced?.source, fromKey?.source]).toEqual(['raw', 'fenced', 'known_key']);
+    // The first known key opens the body: the candidate is the body, the closing fence and the prose after it.
+    expect(repairAddsNothing(text, fromKey!, [raw!, fenced!, fromKey!], fenced, review)).toBe(true);
+    expect(repairAddsNothing(text, { ...fromKey!, prefixStripped: true }, [raw!, fenced!, fromKey!], fenced, review)).toBe(false);
+
+    const later = 'Here is my review.\n```yaml\nnote: first\nsummary: x\n```\n';
+    const laterList = withKnownKeys(later);
+    const key = laterList.find((c) => c.source === 'known_key')!;
+    expect(key.span[0]).toBeGreaterThan(laterList[1]!.span[0]);
+    expect(repairAddsNothing(later, key, laterList, laterList[1], review)).toBe(false);
+  });
+
   it('reads the raw text when it holds a key of the contract, or two artifacts, or reads as JSON', () => {
     const keyed = fixture('yaml-key-before-fence');
     const keyedList = listOf(keyed);

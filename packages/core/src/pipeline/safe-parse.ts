@@ -190,7 +190,7 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
   /** Candidates whose whole text parsed as-is (pass 1). */
   let parsedWhole: Set<Candidate> | undefined;
   if (first.kind === 'failure' && candidates[0]?.source === 'raw') (parsedWhole ??= new Set()).add(candidates[0]);
-  /** An artifact whose text parsed and which the contract refused (see repairAddsNothing). */
+  /** An artifact whose own reading failed, refused by the contract or unparsable (see repairAddsNothing). */
   let refusedArtifact: Candidate | undefined;
 
   // Pass 1 tries every candidate as-is; pass 2 slices and repairs the candidates whose plain
@@ -220,7 +220,7 @@ function runPipeline<T>(raw: unknown, contract: Contract<T>, options: SafeParseO
         continue;
       }
       if (mode === 'strict') (parsedWhole ??= new Set()).add(candidate);
-      if (attempt.result.failure === 'schema' && ARTIFACT_SOURCES.has(candidate.source)) refusedArtifact = candidate;
+      if ((attempt.result.failure === 'schema' || attempt.result.failure === 'syntax') && ARTIFACT_SOURCES.has(candidate.source)) refusedArtifact = candidate;
       if (attempt.final) (done ??= new Set()).add(candidate);
       else if (mode === 'strict' && ARTIFACT_SOURCES.has(candidate.source)) unparsedArtifacts.push(candidate);
       if (best === null || FAILURE_RANK[attempt.result.failure] > FAILURE_RANK[best.failure]) best = attempt.result;

@@ -1,6 +1,7 @@
 /**
- * The repair pass leaves out the raw text's YAML reading when its one artifact parsed, the
- * contract refused it, and only prose surrounds it (prose-around-artifact.ts): the attempts
+ * The repair pass leaves out the whole text's YAML readings when its one artifact failed (the
+ * contract refused its value, or it did not parse) and only prose surrounds it
+ * (prose-around-artifact.ts): the attempts
  * safeParse makes, recorded through a wrapped tryCandidate, and the outcome, which is the one
  * reading the raw text too would give.
  */
@@ -48,9 +49,18 @@ describe('the raw text in the repair pass', () => {
     expect(repairs()).toEqual(['repair fenced', 'repair raw']);
   });
 
-  it('is read when the fence did not parse (a syntax failure, not the contract refusing a value)', () => {
-    const text = 'Here it is:\n```yaml\nsummary: [unclosed\nverdict: approve\n```\n';
-    safeParse(text, FIXTURE_CONTRACTS.review);
-    expect(repairs()).toContain('repair raw');
+  it('is not read either around a fence that does not parse: the failure is the syntax error of the fence', () => {
+    const result = safeParse('Here it is:\n```yaml\nsummary: [unclosed\nverdict: approve\n```\n', FIXTURE_CONTRACTS.review);
+    expect(!result.success && result.failure).toBe('syntax');
+    expect(!result.success && result.candidate?.source).toBe('fenced');
+    expect(repairs()).toEqual(['repair fenced']);
+  });
+
+  it('is read, from its first known key, when indented data follows a fence closed too early', () => {
+    const text = 'Here is my review.\n```yaml\nsummary: The retry queue drops a job.\nverdict: approve\nissues:\n```\n  - file: src/queue/retry.ts\n    severity: minor\n    message: A job in flight is lost.\n';
+    const result = safeParse(text, FIXTURE_CONTRACTS.review);
+    expect(result.success && result.candidate.source).toBe('known_key');
+    expect(result.success && result.data.issues).toEqual([{ file: 'src/queue/retry.ts', severity: 'minor', message: 'A job in flight is lost.' }]);
+    expect(repairs()).toContain('repair known_key');
   });
 });
