@@ -2,7 +2,7 @@
  * Scaling: one defective document (a trailing comma in every object and
  * array) at three sizes, 16× apart end to end, for Airlock and jsonrepair; the
  * fitted growth exponent (1.0 = linear) and the largest/smallest time ratio
- * (16 = linear).
+ * (16 = linear). Airlock's sizes are one measure group, compared round by round.
  */
 import { safeParse } from '@airlock/core';
 import { jsonrepair } from 'jsonrepair';
@@ -11,7 +11,10 @@ import { formatSize } from '../generate/parse-size.js';
 import { trailingCommaDocument } from '../generate/trailing-comma-document.js';
 import { fitGrowthExponent, type GrowthPoint } from '../measure/growth-exponent.js';
 import { SCALING_AIRLOCK_16X } from '../report/targets.js';
+import { median } from '../measure/median.js';
+import type { Measurement } from '../measure/measure-task.js';
 import type { Suite } from './suite.js';
+import { pairedTimeRatio } from './suite-recorder.js';
 
 const permissive = z.unknown();
 
@@ -21,31 +24,47 @@ export function scalingSizes(mode: 'quick' | 'full'): number[] {
   return [base, base * 4, base * 16];
 }
 
+/**
+ * Airlock's growth over `points` measured in one group: the exponent fitted to each round's
+ * times (then the median), so a round the machine slowed down slows every size alike.
+ */
+function pairedExponent(points: readonly { size: number; m: Measurement }[]): number | null {
+  const rounds = points[0]?.m.rounds?.ms.length ?? 0;
+  if (rounds < 2 || points.some((p) => p.m.rounds?.ms.length !== rounds)) return fitGrowthExponent(points.map((p) => ({ size: p.size, time: p.m.medianMs })));
+  const fits: number[] = [];
+  for (let k = 0; k < rounds; k++) {
+    const fit = fitGrowthExponent(points.map((p) => ({ size: p.size, time: p.m.rounds!.ms[k]! })));
+    if (fit !== null) fits.push(fit);
+  }
+  return fits.length === 0 ? null : median(fits);
+}
+
 export const scalingSuite: Suite = {
   name: 'scaling',
   description: 'Trailing commas everywhere at 64 KB, 256 KB, 1 MB: growth exponent and 16× time ratio',
   async run(ctx, rec) {
     const sizes = scalingSizes(ctx.mode);
-    const points: Record<'airlock' | 'jsonrepair', GrowthPoint[]> = { airlock: [], jsonrepair: [] };
-    let accepted = 0;
-    for (const size of sizes) {
-      const doc = trailingCommaDocument(size, ctx.seed);
-      const bytes = Buffer.byteLength(doc);
-      const label = formatSize(size);
-      if (safeParse(doc, permissive).success) accepted++;
-      const airlock = await rec.measure(label, 'Airlock safeParse', () => safeParse(doc, permissive), bytes);
-      const peer = await rec.measure(label, 'jsonrepair + JSON.parse', () => JSON.parse(jsonrepair(doc)), bytes, { optional: true });
-      if (airlock !== null) points.airlock.push({ size: bytes, time: airlock.medianMs });
-      if (peer !== null) points.jsonrepair.push({ size: bytes, time: peer.medianMs });
+    const docs = sizes.map((size) => ({ size, label: formatSize(size), doc: trailingCommaDocument(size, ctx.seed) }));
+    const accepted = docs.filter(({ doc }) => safeParse(doc, permissive).success).length;
+    // Airlock's sizes take turns round by round: its ratio and exponent compare rounds, not
+    // medians taken minutes apart (they read 8–32 for the same code on a busy machine).
+    const airlock = await rec.measureGroup(
+      'trailing commas',
+      docs.map(({ label, doc }) => ({ subject: 'Airlock safeParse', case: label, bytes: Buffer.byteLength(doc), fn: () => safeParse(doc, permissive) })),
+      Buffer.byteLength(docs[0]!.doc),
+    );
+    const peer: GrowthPoint[] = [];
+    for (const { label, doc } of docs) {
+      const m = await rec.measure(label, 'jsonrepair + JSON.parse', () => JSON.parse(jsonrepair(doc)), Buffer.byteLength(doc), { optional: true });
+      if (m !== null) peer.push({ size: Buffer.byteLength(doc), time: m.medianMs });
     }
     const span = `${formatSize(sizes[2]!)} / ${formatSize(sizes[0]!)}`;
     const caveat = accepted < sizes.length ? `Airlock accepted ${accepted}/${sizes.length} documents: this times the failure path until the repairer lands.` : undefined;
-    for (const who of ['airlock', 'jsonrepair'] as const) {
-      const p = points[who];
-      const ratio = p.length === 3 ? p[2]!.time / p[0]!.time : null;
-      const spec = who === 'airlock' ? { ...SCALING_AIRLOCK_16X, label: `Trailing-comma scaling, Airlock: time ${span}` } : { id: 'scaling.jsonrepair.ratio_16x', label: `Trailing-comma scaling, jsonrepair: time ${span}`, unit: '' as const, better: 'lower' as const };
-      rec.ratio(spec, ratio, who === 'airlock' ? caveat : undefined);
-      rec.ratio({ id: `scaling.${who}.exponent`, label: `Trailing-comma scaling, ${who}: fitted growth exponent (1.0 = linear)`, unit: '', better: 'lower' }, p.length >= 2 ? fitGrowthExponent(p) : null);
-    }
+    const [small, , large] = airlock;
+    const measured = airlock.every((m) => m !== null) ? airlock.map((m, i) => ({ size: Buffer.byteLength(docs[i]!.doc), m: m! })) : [];
+    rec.ratio({ ...SCALING_AIRLOCK_16X, label: `Trailing-comma scaling, Airlock: time ${span}` }, small && large ? pairedTimeRatio(large, small) : null, caveat);
+    rec.ratio({ id: 'scaling.airlock.exponent', label: 'Trailing-comma scaling, airlock: fitted growth exponent (1.0 = linear)', unit: '', better: 'lower' }, measured.length >= 2 ? pairedExponent(measured) : null);
+    rec.ratio({ id: 'scaling.jsonrepair.ratio_16x', label: `Trailing-comma scaling, jsonrepair: time ${span}`, unit: '', better: 'lower' }, peer.length === 3 ? peer[2]!.time / peer[0]!.time : null);
+    rec.ratio({ id: 'scaling.jsonrepair.exponent', label: 'Trailing-comma scaling, jsonrepair: fitted growth exponent (1.0 = linear)', unit: '', better: 'lower' }, peer.length >= 2 ? fitGrowthExponent(peer) : null);
   },
 };

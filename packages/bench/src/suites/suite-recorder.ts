@@ -16,6 +16,9 @@ export interface GroupTask {
   /** A peer or an unfinished piece: a throw becomes an error row instead of crashing the suite. */
   optional?: boolean;
   note?: string;
+  /** The task's own case and input size, when a group times one subject on inputs of several sizes. */
+  case?: string;
+  bytes?: number;
 }
 
 /** Median over rounds of the per-round medians, keeping each round's for paired ratios. */
@@ -68,8 +71,8 @@ export class SuiteRecorder {
   }
 
   /**
-   * Measures tasks on the same input in alternating rounds (A B C, A B C, …, seven in
-   * full mode) and keeps each task's median over the rounds and each round's own, so a
+   * Measures tasks on the same input (or each on its own, see GroupTask) in alternating rounds
+   * (A B C, A B C, …, seven in full mode) and keeps each task's median over the rounds and each round's own, so a
    * ratio between two of them pairs the rounds (see pairedTimeRatio): a load spike on a
    * shared machine hits both sides of a round instead of one. Quick mode runs one round.
    *
@@ -79,17 +82,21 @@ export class SuiteRecorder {
   async measureGroup(caseName: string, tasks: readonly GroupTask[], bytes: number): Promise<(Measurement | null)[]> {
     // Many short rounds: a ratio pairs its sides round by round (see pairedTimeRatio).
     const rounds = this.ctx.mode === 'quick' ? 1 : GROUP_ROUNDS;
-    const budget = this.ctx.budget(bytes);
-    const perRound = { ...budget, time: budget.time / rounds, iterations: Math.max(1, Math.ceil(budget.iterations / rounds)) };
+    const perRound = tasks.map((task) => {
+      const budget = this.ctx.budget(task.bytes ?? bytes);
+      return { ...budget, time: budget.time / rounds, iterations: Math.max(1, Math.ceil(budget.iterations / rounds)) };
+    });
     const group = ++groupsMeasured;
     const runs: Measurement[][] = tasks.map(() => []);
     const errors: (string | null)[] = tasks.map(() => null);
     for (let round = 0; round < rounds; round++) {
       for (const [i, task] of tasks.entries()) {
         if (errors[i] !== null) continue;
-        if (round === 0) this.ctx.log(`${this.suite}: ${task.subject} on ${caseName}`);
+        const taskCase = task.case ?? caseName;
+        if (round === 0) this.ctx.log(`${this.suite}: ${task.subject} on ${taskCase}`);
         try {
-          runs[i]!.push(await measureTask(`${task.subject} / ${caseName}`, task.fn, bytes, round === 0 ? perRound : { ...perRound, warmupIterations: 0, warmupTime: 0 }));
+          const budget = perRound[i]!;
+          runs[i]!.push(await measureTask(`${task.subject} / ${taskCase}`, task.fn, task.bytes ?? bytes, round === 0 ? budget : { ...budget, warmupIterations: 0, warmupTime: 0 }));
         } catch (error) {
           if (!task.optional) throw error;
           errors[i] = `threw: ${(error as Error).message.split('\n')[0]}`;
@@ -97,12 +104,14 @@ export class SuiteRecorder {
       }
     }
     return tasks.map((task, i) => {
+      const taskCase = task.case ?? caseName;
+      const taskBytes = task.bytes ?? bytes;
       if (errors[i] !== null) {
-        this.rows.push(this.emptyRow(caseName, task.subject, bytes, 'error', errors[i]!));
+        this.rows.push(this.emptyRow(taskCase, task.subject, taskBytes, 'error', errors[i]!));
         return null;
       }
       const m = combine(runs[i]!, group);
-      const row: MeasurementRow = { suite: this.suite, case: caseName, subject: task.subject, bytes, opsPerSec: m.opsPerSec, mbPerSec: m.mbPerSec, medianMs: m.medianMs, samples: m.samples, status: 'ok' };
+      const row: MeasurementRow = { suite: this.suite, case: taskCase, subject: task.subject, bytes: taskBytes, opsPerSec: m.opsPerSec, mbPerSec: m.mbPerSec, medianMs: m.medianMs, samples: m.samples, status: 'ok' };
       if (task.note !== undefined) row.note = task.note;
       this.rows.push(row);
       return m;
