@@ -44,24 +44,27 @@ export const scalingSuite: Suite = {
   description: 'Trailing commas everywhere at 64 KB, 256 KB, 1 MB: growth exponent and 16× time ratio',
   async run(ctx, rec) {
     const sizes = scalingSizes(ctx.mode);
-    const docs = sizes.map((size) => ({ size, label: formatSize(size), doc: trailingCommaDocument(size, ctx.seed) }));
+    const docs = sizes.map((size) => {
+      const doc = trailingCommaDocument(size, ctx.seed);
+      return { label: formatSize(size), doc, bytes: Buffer.byteLength(doc) };
+    });
     const accepted = docs.filter(({ doc }) => safeParse(doc, permissive).success).length;
     // Airlock's sizes take turns round by round: its ratio and exponent compare rounds, not
     // medians taken minutes apart (they read 8–32 for the same code on a busy machine).
     const airlock = await rec.measureGroup(
       'trailing commas',
-      docs.map(({ label, doc }) => ({ subject: 'Airlock safeParse', case: label, bytes: Buffer.byteLength(doc), fn: () => safeParse(doc, permissive) })),
-      Buffer.byteLength(docs[0]!.doc),
+      docs.map(({ label, doc, bytes }) => ({ subject: 'Airlock safeParse', case: label, bytes, fn: () => safeParse(doc, permissive) })),
+      docs[0]!.bytes,
     );
     const peer: GrowthPoint[] = [];
-    for (const { label, doc } of docs) {
-      const m = await rec.measure(label, 'jsonrepair + JSON.parse', () => JSON.parse(jsonrepair(doc)), Buffer.byteLength(doc), { optional: true });
-      if (m !== null) peer.push({ size: Buffer.byteLength(doc), time: m.medianMs });
+    for (const { label, doc, bytes } of docs) {
+      const m = await rec.measure(label, 'jsonrepair + JSON.parse', () => JSON.parse(jsonrepair(doc)), bytes, { optional: true });
+      if (m !== null) peer.push({ size: bytes, time: m.medianMs });
     }
     const span = `${formatSize(sizes[2]!)} / ${formatSize(sizes[0]!)}`;
     const caveat = accepted < sizes.length ? `Airlock accepted ${accepted}/${sizes.length} documents: this times the failure path until the repairer lands.` : undefined;
     const [small, , large] = airlock;
-    const measured = airlock.every((m) => m !== null) ? airlock.map((m, i) => ({ size: Buffer.byteLength(docs[i]!.doc), m: m! })) : [];
+    const measured = airlock.every((m) => m !== null) ? airlock.map((m, i) => ({ size: docs[i]!.bytes, m: m! })) : [];
     rec.ratio({ ...SCALING_AIRLOCK_16X, label: `Trailing-comma scaling, Airlock: time ${span}` }, small && large ? pairedTimeRatio(large, small) : null, caveat);
     rec.ratio({ id: 'scaling.airlock.exponent', label: 'Trailing-comma scaling, airlock: fitted growth exponent (1.0 = linear)', unit: '', better: 'lower' }, measured.length >= 2 ? pairedExponent(measured) : null);
     rec.ratio({ id: 'scaling.jsonrepair.ratio_16x', label: `Trailing-comma scaling, jsonrepair: time ${span}`, unit: '', better: 'lower' }, peer.length === 3 ? peer[2]!.time / peer[0]!.time : null);

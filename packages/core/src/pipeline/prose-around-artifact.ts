@@ -12,11 +12,6 @@ import { ARTIFACT_SOURCES, type Candidate } from '../scan/candidate.js';
 import { candidateFormat } from './parse-candidate.js';
 import { wantsScalar } from './try-candidate.js';
 
-/** A line that opens or closes a fence: three backticks or tildes. */
-function isFenceLine(text: string, start: number): boolean {
-  return text.startsWith('```', start) || text.startsWith('~~~', start);
-}
-
 /**
  * Characters that may open YAML data at a line's start: an indented continuation (space, tab),
  * a list item, a comment, a flow collection, a quoted key or scalar, a block scalar, an anchor,
@@ -59,11 +54,12 @@ export function onlyProseAround(text: string, span: readonly [number, number], k
   return true;
 }
 
-/** A blank line, a fence line, or a line of prose (see {@link onlyProseAround}). */
+/**
+ * A blank line or a line of prose (see {@link onlyProseAround}). Fence lines, markup and a lone
+ * CR are prose too: a backtick, a tilde, `<` or CR opens no YAML data.
+ */
 function isProseLine(text: string, start: number, end: number, knownKeys: readonly string[]): boolean {
-  if (end <= start || (end === start + 1 && text.charCodeAt(start) === 0x0d)) return true;
-  if (isFenceLine(text, start)) return true;
-  return !DATA_START.has(text[start]!) && !opensKnownKey(text, start, end, knownKeys);
+  return end <= start || (!DATA_START.has(text[start]!) && !opensKnownKey(text, start, end, knownKeys));
 }
 
 /**
