@@ -1,7 +1,7 @@
 import { safeParse, toContract, type Intervention, type ParseResult } from '@airlock/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeBatchRecord, interventionJson, toWireCandidate } from './encode-batch-record.js';
+import { encodeBatchRecord, toWireCandidate, toWireIntervention } from './encode-batch-record.js';
 import { decodeBatchRecord } from './read-batch-output.js';
 import { runLogLine } from './test-support/make-run-log.js';
 import { taskSchema } from './test-support/task-schemas.js';
@@ -41,6 +41,15 @@ describe('encodeBatchRecord', () => {
   it('omits raw on a success whose data equals it, and writes no empty fields', () => {
     const line = encodeBatchRecord(place, safeParse('{"title":"t","priority":1}', contract), false);
     expect(line).toBe('{"line":7,"id":"r7","agent":"coder","data":{"title":"t","priority":1},"candidate":["raw","json",0,26]}');
+  });
+
+  it('writes the fields in the wire order, file between line and id, salvaged after the failure', () => {
+    const failed = { success: false, failure: 'truncated', extractionError: 'cut off', raw: { title: 'Fix lo' }, interventions: [], repairApplied: false } as ParseResult<unknown>;
+    const salvaged = { data: { title: 'Fix lo' }, states: { '(root)': 'incomplete' as const, title: 'incomplete' as const } };
+    const line = encodeBatchRecord({ line: 2, file: 'b.jsonl', id: 5, agent: undefined }, failed, false, salvaged);
+    expect(line).toBe(
+      '{"line":2,"file":"b.jsonl","id":5,"failure":"truncated","error":"cut off","raw":{"title":"Fix lo"},"salvaged":{"data":{"title":"Fix lo"},"states":{"(root)":"incomplete","title":"incomplete"}}}',
+    );
   });
 
   it('writes raw when it differs from data, or always with includeRaw', () => {
@@ -125,7 +134,7 @@ describe('encodeBatchRecord', () => {
     ) as fc.Arbitrary<Intervention>;
     fc.assert(
       fc.property(intervention, fc.boolean(), (i, short) => {
-        const json = interventionJson(i, short);
+        const json = JSON.stringify(toWireIntervention(i, short));
         expect(JSON.parse(json)).toEqual(expected(i, short));
         expect(json).toBe(JSON.stringify(expected(i, short)));
       }),
