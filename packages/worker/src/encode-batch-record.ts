@@ -1,6 +1,6 @@
 /**
- * Writes one result line of a batch output (format 2, see `batch-format.ts`).
- * Runs in the worker threads. The line is the wire record (positional interventions and
+ * Writes one result line of a batch output (format 2, see `batch-format.ts`), on whichever
+ * thread runs the chunk. The line is the wire record (positional interventions and
  * candidate, flags only when true) serialized by one `JSON.stringify` call: V8's serializer is
  * native code, fast from the first record, where text concatenated in JavaScript runs slowly
  * until the engine has optimized it, which a fresh process never waits for. Measured 2026-11-29

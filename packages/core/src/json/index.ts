@@ -3,4 +3,3 @@ export { trimAroundRoot, trailingTrims, leadingTrim, type TrailingHints } from '
 export { repairJson, type RepairJsonOptions, type RepairJsonResult } from './repair-json.js';
 export { applyEdits, sortEdits } from './apply-edits.js';
 export { JSON_CODES, JSON_CODE_INFO, type JsonCode } from './codes.js';
-export { quoteJson } from './quote-json.js';
