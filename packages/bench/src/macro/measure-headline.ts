@@ -16,7 +16,7 @@ import { PROCESS_COLUMNS, PROCESS_SUBJECTS, processCase, processPeakRssId, proce
 import type { SuiteRecorder } from '../suites/suite-recorder.js';
 import type { SuiteContext } from '../suites/suite.js';
 import { compareOutputs } from './same-outputs.js';
-import { bestOf, cliDefaultThreads, interleaved, timeProcess, warmUp, wholeProcessUnavailable, type ProcessRun, type ProcessSubject } from './whole-process.js';
+import { bestOf, cliDefaultThreads, interleaved, sameModeSpreads, timeProcess, warmUp, wholeProcessUnavailable, type ProcessRun, type ProcessSubject } from './whole-process.js';
 
 const MB = 1024 * 1024;
 /** The log of the untimed warm-up runs (see warmUp): small, so they cost a fraction of a second each. */
@@ -68,6 +68,10 @@ async function measureSize(ctx: SuiteContext, rec: SuiteRecorder, size: number):
     const rounds = runs.get(key)!.map((r) => (r.ms / 1000).toFixed(2)).join(' / ');
     const peak = run.peakRssMB === null ? 'peak RSS not reported' : `peak RSS ${run.peakRssMB.toFixed(0)} MB`;
     rec.timed(caseName, processSubjectLabel(key, isDefault(subject)), run.ms, bytes, `best of ${ctx.rounds}: ${rounds} s; ${peak}; ${records} records${threadsNote(subject, run)}`);
+  }
+  for (const same of sameModeSpreads(best)) {
+    const mode = same.threads === 0 ? 'inline' : `on ${same.threads} thread(s)`;
+    rec.note(`${label}: ${same.keys.map((key) => PROCESS_COLUMNS[key]).join(', ')} all ran ${mode}, the same run mode: best ${(same.fastestMs / 1000).toFixed(2)}–${(same.slowestMs / 1000).toFixed(2)} s, ${(100 * same.spread).toFixed(0)} % apart, what one mode varies by in this run`);
   }
   /** b's time / a's, best against best, with the per-round ratios as the note (the spread shows the noise). */
   const ratio = (spec: RatioSpec, a: ProcessSubjectKey | undefined, b: ProcessSubjectKey): void => {

@@ -147,3 +147,25 @@ export function bestOf(runs: readonly ProcessRun[]): ProcessRun {
   const peaks = runs.flatMap((r) => (r.peakRssMB === null ? [] : [r.peakRssMB]));
   return { ...runs[0]!, ms: Math.min(...runs.map((r) => r.ms)), peakRssMB: peaks.length === 0 ? null : Math.max(...peaks) };
 }
+
+/**
+ * The `airlock batch` subjects that ran the same way (their statistics name the same thread
+ * count: below its threshold the CLI runs a log inline whatever `--threads` says), two or more,
+ * with how far apart their best times are (slowest / fastest − 1): the same run mode timed
+ * several times in one run, so the spread is that run's noise, made visible.
+ *
+ * @example
+ * sameModeSpreads(new Map([['cli0', run(2440, 0)], ['cli1', run(2380, 0)], ['cli2', run(2600, 0)]]))
+ * // [{ threads: 0, keys: ['cli0', 'cli1', 'cli2'], fastestMs: 2380, slowestMs: 2600, spread: 0.092 }]
+ */
+export function sameModeSpreads<K extends string>(best: ReadonlyMap<K, ProcessRun>): { threads: number; keys: K[]; fastestMs: number; slowestMs: number; spread: number }[] {
+  const byThreads = new Map<number, K[]>();
+  for (const [key, run] of best) if (run.threads !== null) byThreads.set(run.threads, [...(byThreads.get(run.threads) ?? []), key]);
+  return [...byThreads].flatMap(([threads, keys]) => {
+    if (keys.length < 2) return [];
+    const times = keys.map((key) => best.get(key)!.ms);
+    const fastestMs = Math.min(...times);
+    const slowestMs = Math.max(...times);
+    return [{ threads, keys, fastestMs, slowestMs, spread: slowestMs / fastestMs - 1 }];
+  });
+}
