@@ -72,6 +72,27 @@ export function tooShortToNest(text: string, maxDepth: number): boolean {
   return text.length <= 2 * maxDepth;
 }
 
+/**
+ * True when a text `JSON.parse` accepted as it stands cannot hold a value deeper than
+ * `maxDepth`, told from its length and its `[` count. Along the deepest path every array level
+ * takes its two brackets and every object level five characters or more (`{"":` and `}`; the
+ * innermost only its two braces), so depth ≤ (length + 3 × arrays + 3) / 5, and a depth past
+ * `maxDepth` needs length + 3 × arrays ≥ 5 × maxDepth + 2. A clean record of a few KB with a
+ * handful of lists thus skips the walk for a few `indexOf` calls. Only for a text read as it
+ * stands: a repair or a JSON Lines list may add levels the text does not show.
+ *
+ * @example
+ * jsonTextTooShallow('{"a":[1,2]}', 1000) // true
+ */
+export function jsonTextTooShallow(text: string, maxDepth: number): boolean {
+  if (tooShortToNest(text, maxDepth)) return true;
+  const room = 5 * maxDepth + 1 - text.length;
+  if (room < 0) return false;
+  let arrays = 0;
+  for (let at = text.indexOf('['); at >= 0; at = text.indexOf('[', at + 1)) if (3 * ++arrays > room) return false;
+  return true;
+}
+
 /** The failure message of a value nested too deeply. */
 export function depthMessage(maxDepth: number): string {
   return `The value nests deeper than ${maxDepth} levels (maxDepth).`;

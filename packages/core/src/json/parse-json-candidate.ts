@@ -11,7 +11,7 @@ import { JSON_CODE_INFO } from './codes.js';
 import { leadingTrim, trailingTrims, trimAroundRoot } from './trim-around-root.js';
 import { balancedEnd, endsEarly } from './structure-balanced-end.js';
 import { jsonEndOf, jsonStartOf, tryJsonParse } from './try-json-parse.js';
-import { DEFAULT_MAX_DEPTH, depthMessage, exceedsDepth, tooShortToNest } from '../nesting-depth.js';
+import { DEFAULT_MAX_DEPTH, depthMessage, exceedsDepth, jsonTextTooShallow, tooShortToNest } from '../nesting-depth.js';
 
 /** Openers tried before giving up; bounds work on prose full of brackets. */
 const MAX_ROOT_ATTEMPTS = 16;
@@ -127,7 +127,26 @@ function jsonLines(text: string): unknown[] | null {
 export function parseJsonCandidate(candidate: Candidate, options: ParseStageOptions = {}): ParseOutcome {
   const work = options.work;
   if (work !== undefined && !work.charge(candidate.text.length)) return { ok: false, failure: 'syntax', error: work.message(), interventions: [] };
-  return withinDepth(readJson(candidate, options), candidate.text, options.maxDepth ?? DEFAULT_MAX_DEPTH);
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const asIs = options.mode === 'repair' ? null : readAsIs(candidate.text, options, maxDepth);
+  return asIs ?? withinDepth(repairCandidate(candidate, options), candidate.text, maxDepth);
+}
+
+/**
+ * The candidate read as it stands: as JSON Lines for a contract of that wire format, else by
+ * `JSON.parse`; null when only the repair can read it.
+ */
+function readAsIs(text: string, options: ParseStageOptions, maxDepth: number): ParseOutcome | null {
+  // JSON Lines first: for such a contract one object alone is a list of one, not a coercion.
+  const lines = options.contract?.jsonLines === true ? jsonLines(text) : null;
+  if (lines !== null) return withinDepth({ ok: true, value: lines, interventions: [], truncated: false }, text, maxDepth);
+  const direct = tryJsonParse(text);
+  if (direct.ok) {
+    // The text JSON.parse read bounds the value's depth: the walk only for a text that could nest that deep.
+    if (!jsonTextTooShallow(text, maxDepth) && exceedsDepth(direct.value, maxDepth)) return depthFailure(maxDepth);
+    return { ok: true, value: direct.value, interventions: [], truncated: false };
+  }
+  return options.mode === 'strict' ? { ok: false, failure: 'syntax', error: 'The JSON candidate does not parse as-is.', interventions: [] } : null;
 }
 
 /**
@@ -137,9 +156,13 @@ export function parseJsonCandidate(candidate: Candidate, options: ParseStageOpti
 function withinDepth(outcome: ParseOutcome, text: string, maxDepth: number): ParseOutcome {
   if (!outcome.ok || tooShortToNest(text, maxDepth)) return outcome;
   if (exceedsDepth(outcome.value, maxDepth) || outcome.laterRoots?.some((r) => exceedsDepth(r.value, maxDepth)) === true) {
-    return { ok: false, failure: 'syntax', error: depthMessage(maxDepth), interventions: [] };
+    return depthFailure(maxDepth);
   }
   return outcome;
+}
+
+function depthFailure(maxDepth: number): ParseOutcome {
+  return { ok: false, failure: 'syntax', error: depthMessage(maxDepth), interventions: [] };
 }
 
 /**
@@ -148,17 +171,9 @@ function withinDepth(outcome: ParseOutcome, text: string, maxDepth: number): Par
  */
 const REPAIR_PASSES = 4;
 
-function readJson(candidate: Candidate, options: ParseStageOptions): ParseOutcome {
+/** Slices and repairs a candidate whose plain parse failed. */
+function repairCandidate(candidate: Candidate, options: ParseStageOptions): ParseOutcome {
   const text = candidate.text;
-  if (options.mode !== 'repair') {
-    // JSON Lines first: for such a contract one object alone is a list of one, not a coercion.
-    const lines = options.contract?.jsonLines === true ? jsonLines(text) : null;
-    if (lines !== null) return { ok: true, value: lines, interventions: [], truncated: false };
-    const direct = tryJsonParse(text);
-    if (direct.ok) return { ok: true, value: direct.value, interventions: [], truncated: false };
-    if (options.mode === 'strict') return { ok: false, failure: 'syntax', error: 'The JSON candidate does not parse as-is.', interventions: [] };
-  }
-
   // The direct parse refused the whole text (just now, or before a `repair` call: see
   // ParseStageOptions.mode): a root spanning all of it but its JSON whitespace would be refused again.
   const wholeStart = jsonStartOf(text);

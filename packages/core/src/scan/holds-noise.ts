@@ -12,7 +12,7 @@ const NOISE_CHAR = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 const PASTE_MARKER = /\[20[01]~/;
 
 /**
- * The answer by reading the text: one regex pass (two with a `[20` in it).
+ * The answer by reading the text: one regex pass (two with a `~` in it).
  *
  * @example
  * textHoldsNoise('ok \u001b[0m') // true
@@ -29,7 +29,7 @@ export function textHoldsNoise(text: string): boolean {
  */
 export function firstNoiseIndex(text: string): number {
   const control = text.search(NOISE_CHAR);
-  const paste = text.includes('[20') ? text.search(PASTE_MARKER) : -1;
+  const paste = mayHoldPasteMarker(text) ? text.search(PASTE_MARKER) : -1;
   return control < 0 ? paste : paste < 0 ? control : Math.min(control, paste);
 }
 
@@ -58,5 +58,13 @@ export function holdsNoise(text: string, spans: Int32Array): boolean {
  * parsedJsonHoldsNoise('{"a":"\u007f"}') // true
  */
 export function parsedJsonHoldsNoise(text: string): boolean {
-  return text.includes('\x7f') || (text.includes('[20') && PASTE_MARKER.test(text));
+  return text.includes('\x7f') || (mayHoldPasteMarker(text) && PASTE_MARKER.test(text));
+}
+
+/**
+ * False when the text holds no `~`, the paste markers' last character: rare in model output,
+ * where `[` is everywhere, and a one-character search is about three times as fast as one for `[20`.
+ */
+function mayHoldPasteMarker(text: string): boolean {
+  return text.includes('~');
 }
