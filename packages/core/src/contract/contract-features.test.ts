@@ -63,6 +63,32 @@ describe('contract checks', () => {
   });
 });
 
+describe('default wrappers', () => {
+  const review = z.object({ verdict: z.string() });
+
+  it('unwrap an answer wrapped for a schema with a shape', () => {
+    const result = safeParse('{"result": {"verdict": "ok"}}', review);
+    expect(result.success && result.data).toEqual({ verdict: 'ok' });
+    expect(result.interventions.map((i) => i.rule)).toEqual(['wrapper_unwrapped']);
+  });
+
+  it('leave a root that takes any value as it came: `{"data": …}` is the data', () => {
+    for (const schema of [z.unknown(), z.any(), z.unknown().optional()]) {
+      const result = safeParse('{"data": [1, 2]}', schema);
+      expect(result.success && result.data).toEqual({ data: [1, 2] });
+      expect(result.interventions).toEqual([]);
+      expect(safeParse('{"result": {"output": {"a": 1}}}', schema)).toMatchObject({ success: true, data: { result: { output: { a: 1 } } }, interventions: [] });
+    }
+  });
+
+  it('still unwrap the wrappers a contract over such a root declares', () => {
+    const declared = defineContract({ name: 'any', schema: z.unknown(), wrappers: ['answer'] });
+    const result = safeParse('{"answer": {"a": 1}}', declared);
+    expect(result.success && result.data).toEqual({ a: 1 });
+    expect(safeParse('{"data": {"a": 1}}', declared)).toMatchObject({ success: true, data: { data: { a: 1 } } });
+  });
+});
+
 describe('generic wrappers', () => {
   const coverage = defineContract({ name: 'coverage', schema: z.object({ status: z.string(), gaps: z.array(z.string()).default([]) }), genericWrappers: true });
 

@@ -16,7 +16,7 @@ import {
   type StringShape,
   type SynonymTable,
 } from './normalization-spec.js';
-import { schemaModel, UNKNOWN_MODEL, type SchemaModel } from './schema-model.js';
+import { schemaModel, takesAnyValue, UNKNOWN_MODEL, type SchemaModel } from './schema-model.js';
 
 /** parent pattern → field key → rule. */
 export type FieldRules<T> = ReadonlyMap<string, ReadonlyMap<string, T>>;
@@ -238,7 +238,9 @@ function compileSynonyms(table: SynonymTable): CompiledSynonyms {
  */
 export function compilePlan(schema: unknown, spec: NormalizationSpec, expect: Contract['expect'], rootKeys: readonly string[] = []): NormalizationPlan {
   const model = schemaModel(schema);
-  const wrappers = new Set([...(spec.replaceDefaultWrappers === true ? [] : DEFAULT_WRAPPER_KEYS), ...(spec.wrappers ?? [])].map(normKey));
+  // A root that takes any value takes `{"data": […]}` as the data itself: only declared wrappers unwrap there.
+  const defaultWrappers = spec.replaceDefaultWrappers === true || takesAnyValue(schema) ? [] : DEFAULT_WRAPPER_KEYS;
+  const wrappers = new Set([...defaultWrappers, ...(spec.wrappers ?? [])].map(normKey));
   const rootAliases = new Map<string, readonly string[]>(Object.entries(spec.rootAliases ?? {}));
   const aliases = fieldRules(model, spec.aliases, (a, b) => [...a, ...b]) as Map<string, Map<string, readonly string[]>>;
   if (rootAliases.size > 0) {

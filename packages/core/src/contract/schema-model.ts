@@ -165,6 +165,23 @@ export function schemaModel(schema: unknown): SchemaModel {
 }
 
 /**
+ * True when the schema takes any value as it is (`z.unknown()`, `z.any()`, through optional,
+ * nullable and the like): its root has no shape that a wrapper around the answer could hide.
+ * A validator that cannot be read (another Standard Schema library) is not known to.
+ *
+ * @example
+ * takesAnyValue(z.unknown()) // true
+ * takesAnyValue(z.object({})) // false
+ */
+export function takesAnyValue(schema: unknown, depth = 0): boolean {
+  const def = defOf(schema);
+  if (def === undefined || depth > MAX_MODEL_DEPTH) return false;
+  const type = def.type ?? '';
+  if (type === 'unknown' || type === 'any') return true;
+  return WRAPPERS.has(type) && def.innerType !== undefined && takesAnyValue(def.innerType, depth + 1);
+}
+
+/**
  * A compact, stable description of a model's keys and kinds, for fingerprints.
  *
  * @example
