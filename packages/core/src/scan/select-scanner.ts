@@ -17,9 +17,10 @@ export interface ScannerImpl {
  * Inputs at least this long use the WASM scanner when one is registered. Measured on the
  * bench corpus's outputs (Node 20, 2 shared cores, built packages, about 1.5-1.7 KB each, copy
  * included), µs per call, JS vs WASM: fenced JSON 2.2 vs 0.9, tagged 2.0 vs 0.8, with terminal
- * noise 4.4 vs 1.2, transcripts 8.8 vs 3.8. Most of the JS figure is its noise test (a regex
- * over every code unit); the kernel tests for noise in the same SIMD pass that skips plain
- * text. WASM wins at every size, so there is no crossover. When the caller already knows the
+ * noise 4.4 vs 1.2, transcripts 8.8 vs 3.8, when most of the JS figure was its noise test (a
+ * regex over every code unit). With that test one `indexOf` per noise character, the kernel
+ * still scans real run-log outputs 2.0–2.8× faster by size (bench, 2026-11-29): it tests for
+ * noise in the same SIMD pass that skips plain text. WASM wins at every size, so there is no crossover. When the caller already knows the
  * text holds no noise (see {@link selectScan}), the JS quiet loop is faster still (0.4 µs on
  * the same fenced outputs) and is used instead.
  */
