@@ -56,6 +56,20 @@ describe('contract checks', () => {
     expect(result.repairApplied).toBe(true);
   });
 
+  it('add a check’s change after the repairs, once, on a repaired text too', () => {
+    const text = "{'drafts': {'Draft 1': 12, 'Draft 2': 3},}";
+    const first = safeParse(text, scorecard, { context });
+    const again = safeParse(text, scorecard, { context });
+    for (const result of [first, again]) {
+      expect(result.success && result.data.total).toBe(15);
+      const rules = result.interventions.map((i) => i.rule);
+      expect(rules.filter((r) => r === 'check_recomputed')).toHaveLength(1);
+      expect(rules.at(-1)).toBe('check_recomputed');
+      expect(rules.slice(0, -1).length).toBeGreaterThan(0);
+    }
+    expect(again.interventions).toEqual(first.interventions);
+  });
+
   it('turn a throwing check into a refusal', () => {
     const throwing = defineContract({ name: 't', schema: z.object({ a: z.number() }), checks: [{ name: 'boom', run: () => { throw new Error('no'); } }] });
     const result = safeParse('{"a": 1}', throwing);

@@ -144,7 +144,10 @@ interface Reading {
  * A new list of the three lists' items in order. `concat` with several arguments took V8's
  * generic path: about 3 % of a clean fenced record for lists of zero to two items.
  */
-function joined(a: readonly Intervention[], b: readonly Intervention[], c: readonly Intervention[]): Intervention[] {
+function joined(a: readonly Intervention[], b: readonly Intervention[], c: readonly Intervention[]): readonly Intervention[] {
+  // Nothing around the parse's own list, the usual case: that list itself. A text with a
+  // hundred thousand repairs no longer copies them (a copy that outlives young collections).
+  if (a.length === 0 && c.length === 0) return b;
   const out = a.slice();
   for (let k = 0; k < b.length; k++) out.push(b[k]!);
   for (let k = 0; k < c.length; k++) out.push(c[k]!);
@@ -156,11 +159,12 @@ function judge<T>(reading: Reading, value: unknown, parsed: Intervention[], trun
   const { candidate, info, extraction, final, align } = reading;
   const outcome = { value, truncated };
   const normalizeOptions: NormalizeOptions = { truncated: outcome.truncated };
-  const moved = parsed.length === 0 ? undefined : movedKeys(parsed);
+  // Only YAML's structural repairs move keys: a JSON repair's list is not searched for them.
+  const moved = parsed.length === 0 || info.format !== 'yaml' ? undefined : movedKeys(parsed);
   if (moved !== undefined) normalizeOptions.movedKeys = moved;
   if (options.context !== undefined) normalizeOptions.context = options.context;
   const normalized = normalizeAndValidate(outcome.value, contract, normalizeOptions, 0, align);
-  const interventions = joined(extraction, rebase(candidate, parsed), normalized.interventions);
+  let interventions = joined(extraction, rebase(candidate, parsed), normalized.interventions) as Intervention[];
   const repairApplied = interventions.some(isChange);
   const context = { candidate: info, raw: outcome.value, interventions, repairApplied };
   const validation = normalized.validation;
@@ -179,10 +183,15 @@ function judge<T>(reading: Reading, value: unknown, parsed: Intervention[], trun
     const checked = runChecks(contract.checks, data, options.context);
     if (!checked.ok) return { kind: 'failure', final, result: failure('schema', checked.message, { ...context, validationErrors: checked.issues }) };
     data = checked.value;
-    for (const note of checked.interventions) interventions.push(note);
-    if (checked.interventions.length > 0) context.repairApplied = true;
+    if (checked.interventions.length > 0) {
+      // A new list: the one judged may be the parse's own (see joined).
+      interventions = interventions.concat(checked.interventions);
+      context.interventions = interventions;
+      context.repairApplied = true;
+    }
   }
-  const denied = deniedInterventions(interventions.filter(isChange), options.repair);
+  // Without a profile nothing is refused: no filtered copy of the list to find that out.
+  const denied = options.repair === undefined ? [] : deniedInterventions(interventions.filter(isChange), options.repair);
   if (denied.length > 0) {
     const truncation = denied.some((i) => i.category === 'synthesized' && i.stage === 'parse');
     const rules = [...new Set(denied.map((i) => i.rule))].join(', ');
