@@ -205,23 +205,33 @@ export function groupStringEdits(ctx: RepairContext, mark: number, start: number
   // Most strings need no repair: nothing to group, and nothing to allocate for it.
   if (ctx.edits.length === mark) return;
   if (ctx.edits.length === mark + 2 && groupQuotePair(ctx, mark, start)) return;
-  const own = ctx.edits.slice(mark);
-  const grouped = own.filter((e) => e.category !== 'synthesized');
+  // One pass over the string's edits, no list of them but the two kept: a string with half a
+  // million repairs (a cut-off answer full of bare quotes) copied its list four more times.
+  const edits = ctx.edits;
+  const grouped: Intervention[] = [];
+  const kept: Intervention[] = [];
+  /** Each grouped rule's count, in the order the rules first occur. */
+  const counts = new Map<string, number>();
+  for (let k = mark; k < edits.length; k++) {
+    const e = edits[k]!;
+    if (e.category === 'synthesized') kept.push(e);
+    else {
+      grouped.push(e);
+      counts.set(e.rule, (counts.get(e.rule) ?? 0) + 1);
+    }
+  }
   if (grouped.length === 0 || (grouped.length === 1 && !DELIMITER_RULES.has(grouped[0]!.rule))) return;
-  const kept = own.filter((e) => e.category === 'synthesized');
   let end = ctx.i;
   for (const e of kept) end = Math.min(end, e.span![0]);
   for (const e of grouped) end = Math.max(end, e.span![1]);
   // Applied in place on the text's range: a string of many repairs copies no edit to shift its span.
   const after = applyEdits(ctx.text, sortEdits(grouped), start, end);
   if (after === undefined) return;
-  const rules = grouped.map((e) => e.rule as JsonCode);
-  const rule = STRING_RULE_ORDER.find((r) => rules.includes(r)) ?? rules[0]!;
-  const counts = new Map<string, number>();
-  for (const r of rules) if (r !== rule) counts.set(r, (counts.get(r) ?? 0) + 1);
+  const rule = STRING_RULE_ORDER.find((r) => counts.has(r)) ?? (grouped[0]!.rule as JsonCode);
+  const same = counts.get(rule)!;
+  counts.delete(rule);
   const info = codeInfo(rule);
   const inside = [...counts].map(([r, k]) => (k > 1 ? `${r} ×${k}` : r)).join(', ');
-  const same = rules.filter((r) => r === rule).length;
   // Removals inside a triple-quoted string are its dedent (see parseTripleQuoted).
   const dedented = (rule === 'triple_quoted_string' || rule === 'backtick_quoted_string') && grouped.some((e) => e.rule === rule && e.after === '');
   const message = info.message + (dedented ? ' Dedented the block (line break or info string after the opening quotes, shared indentation, blank last line).' : '') + (same > 1 && !DELIMITER_RULES.has(rule) ? ` ${same} of them in this string.` : '') + (inside === '' ? '' : ` Also in this string: ${inside}.`);

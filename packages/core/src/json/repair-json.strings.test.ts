@@ -154,3 +154,27 @@ describe('repair profiles see every string rule', () => {
     expect(safeParse(input, z.unknown(), { repair: { deny: [rule] } }).success).toBe(false);
   });
 });
+
+describe('one record per repaired string', () => {
+  const grouped = (text: string) => {
+    const result = repairJson(text);
+    return result.ok ? result.interventions.map((i) => [i.rule, i.message, i.span, i.also ?? null]) : result.error;
+  };
+
+  it('names the string rule first, counts its repeats, and lists the others in the order met', () => {
+    expect(grouped(`{"a": 'it's "x" and\tmore\nlines \\q "y"'}`)).toEqual([
+      ['single_quoted_string', 'Replaced the single quotes around a string with double quotes. Also in this string: unescaped_quote_escaped ×4, control_character_escaped ×2, lone_backslash_escaped.', [6, 38], ['unescaped_quote_escaped', 'control_character_escaped', 'lone_backslash_escaped']],
+    ]);
+    expect(grouped(`{"a": "one "two" three "four" five \\s six\u0001"}`)).toEqual([
+      ['unescaped_quote_escaped', 'Escaped a double quote inside a string. 4 of them in this string. Also in this string: lone_backslash_escaped, control_character_escaped.', [6, 43], ['lone_backslash_escaped', 'control_character_escaped']],
+    ]);
+  });
+
+  it('keeps a truncation close its own record after the group', () => {
+    expect(grouped(`{"a": "x", yyyyyyyy "z x", yyyyyyyy "z `)).toEqual([
+      ['unescaped_quote_escaped', 'Escaped a double quote inside a string. 4 of them in this string.', [6, 38], null],
+      ['truncated_string_closed', 'Closed a string left open at the end of the text (truncated output).', [38, 38], null],
+      ['truncated_structure_closed', 'Closed an object or array left open at the end of the text (truncated output).', [38, 38], null],
+    ]);
+  });
+});
