@@ -144,7 +144,7 @@ interface Reading {
  * A new list of the three lists' items in order. `concat` with several arguments took V8's
  * generic path: about 3 % of a clean fenced record for lists of zero to two items.
  */
-function joined(a: readonly Intervention[], b: readonly Intervention[], c: readonly Intervention[]): readonly Intervention[] {
+function joined(a: readonly Intervention[], b: Intervention[], c: readonly Intervention[]): Intervention[] {
   // Nothing around the parse's own list, the usual case: that list itself. A text with a
   // hundred thousand repairs no longer copies them (a copy that outlives young collections).
   if (a.length === 0 && c.length === 0) return b;
@@ -164,7 +164,7 @@ function judge<T>(reading: Reading, value: unknown, parsed: Intervention[], trun
   if (moved !== undefined) normalizeOptions.movedKeys = moved;
   if (options.context !== undefined) normalizeOptions.context = options.context;
   const normalized = normalizeAndValidate(outcome.value, contract, normalizeOptions, 0, align);
-  let interventions = joined(extraction, rebase(candidate, parsed), normalized.interventions) as Intervention[];
+  let interventions = joined(extraction, rebase(candidate, parsed), normalized.interventions);
   const repairApplied = interventions.some(isChange);
   const context = { candidate: info, raw: outcome.value, interventions, repairApplied };
   const validation = normalized.validation;
