@@ -91,7 +91,7 @@ export function parseValue(ctx: RepairContext): boolean {
       end = ctx.i;
     } else {
       const f = stack[stack.length - 1]!;
-      skipTrivia(ctx, true, f.state === St.AFTER_VALUE || (f.kind === Kind.OBJECT && f.state !== St.AFTER_COLON));
+      skipTrivia(ctx, true, f.state === St.AFTER_VALUE || (f.kind === Kind.OBJECT && f.state !== St.AFTER_COLON), OWN_CLOSER[slot(f)]);
       const i = ctx.i;
       const c = codeAt(text, i);
       if (f.kind === Kind.CALL) {

@@ -121,21 +121,40 @@ export function prevNonWs(text: string, from: number, floor: number): number {
  * Skips whitespace and comments from `ctx.i`. When `log` is true, comments are
  * removed and special spaces replaced, each with an intervention; otherwise the
  * caller removes the whole stretch itself. `hash`: `# …` is a comment too (only
- * where no value starts, so `#fff` or `# heading` as a value stays).
+ * where no value starts, so `#fff` or `# heading` as a value stays). `closer`: the
+ * closing bracket of the container being read, or -1 (see {@link hashCommentEnd}).
  */
-export function skipTrivia(ctx: RepairContext, log: boolean, hash = false): void {
+export function skipTrivia(ctx: RepairContext, log: boolean, hash = false, closer = -1): void {
   // Most of the 300 calls a document makes stand on a token already (`,`, `:`, a quote): this
   // test, small enough to be inlined at the call, spares them the loop (and its call).
   const c = codeAt(ctx.text, ctx.i);
   if (c >= 0 && c < 128 && TRIVIA_START[c] === 0) return;
-  skipTriviaRun(ctx, log, hash);
+  skipTriviaRun(ctx, log, hash, closer);
+}
+
+/**
+ * Where a `#` comment opened at `from` ends: at its line break; on the text's last line, before
+ * the first `closer` after it (the bracket closing the container it stands in), when there is one.
+ * A comment in one-line JSON (`{"a": {"b": 1 # note }, "c": 2}`) would otherwise take the
+ * closers and members after it with it, and the structure would be closed as cut off. `#` is no
+ * JSON dialect's comment (Python's and YAML's), so no standard says it runs on; `//` is
+ * JavaScript's, which does, and keeps to its line (as `json_repair` reads both).
+ *
+ * @example
+ * hashCommentEnd('[1 # one ]', 3, 0x5d) // 9: the `]` closes the list
+ */
+export function hashCommentEnd(text: string, from: number, closer: number): number {
+  const nl = text.indexOf('\n', from);
+  if (nl >= 0) return nl;
+  const close = closer < 0 ? -1 : text.indexOf(String.fromCharCode(closer), from);
+  return close < 0 ? text.length : close;
 }
 
 /** ASCII units where trivia may start: JSON whitespace, `/`, `<`, `#`; any non-ASCII unit may be a special space. */
 const TRIVIA_START = new Uint8Array(128);
 for (const c of [Ch.SPACE, Ch.LF, Ch.CR, Ch.TAB, Ch.SLASH, Ch.LT, Ch.HASH]) TRIVIA_START[c] = 1;
 
-function skipTriviaRun(ctx: RepairContext, log: boolean, hash: boolean): void {
+function skipTriviaRun(ctx: RepairContext, log: boolean, hash: boolean, closer: number): void {
   const { text, n } = ctx;
   let i = ctx.i;
   let ws = i;
@@ -145,8 +164,7 @@ function skipTriviaRun(ctx: RepairContext, log: boolean, hash: boolean): void {
       i++;
     } else if (hash && c === Ch.HASH && (i + 1 >= n || isWs(text.charCodeAt(i + 1)) || text.charCodeAt(i + 1) === Ch.HASH)) {
       // `# note` where no value can start (after a value, before a key): a Python or YAML comment.
-      const nl = text.indexOf('\n', i + 1);
-      const end = nl < 0 ? n : nl;
+      const end = hashCommentEnd(text, i + 1, closer);
       if (log) recordRule(ctx, LINE_COMMENT, i, end, '');
       i = end;
       ws = i;
@@ -159,6 +177,7 @@ function skipTriviaRun(ctx: RepairContext, log: boolean, hash: boolean): void {
         i = end;
         ws = i;
       } else if (d === Ch.SLASH) {
+        // JavaScript's own comment: to the line break, as every JSONC and JSON5 reader takes it.
         const nl = text.indexOf('\n', i + 2);
         const end = nl < 0 ? n : nl;
         if (log) recordRule(ctx, LINE_COMMENT, i, end, '');

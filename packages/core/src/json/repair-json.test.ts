@@ -107,6 +107,13 @@ const CASES: [input: string, value: unknown, rules: string[], options?: RepairJs
   ['{a: at 10:30 /* local */, b: 2}', { a: 'at 10:30', b: 2 }, ['unquoted_key', 'unquoted_string', 'block_comment_removed', 'unquoted_key']],
   ['{"a": 1, # one\n "b": 2 # two\n}', { a: 1, b: 2 }, ['line_comment_removed', 'line_comment_removed']],
   ['["#fff", 1 # hex\n]', ['#fff', 1], ['line_comment_removed']],
+  // On the last line a `#` comment ends before its container's closer; `//` keeps to its line, as in JavaScript.
+  ['{"a": {"b": 1 # note }, "c": 2}', { a: { b: 1 }, c: 2 }, ['line_comment_removed']],
+  ['[1, 2 # two ] ', [1, 2], ['line_comment_removed']],
+  ['{"a": [1 # one ]}', { a: [1] }, ['line_comment_removed']],
+  // Only the container's own closer ends it: in a list, a `}` is the comment's text.
+  ['{"a": [1 # one }]', { a: [1] }, ['line_comment_removed', 'truncated_structure_closed']],
+  ['{"a": {"b": 1 // note }, "c": 2}', { a: { b: 1 } }, ['truncated_structure_closed', 'truncated_structure_closed', 'line_comment_removed']],
   // A triple-quoted block is dedented as Python's inspect.cleandoc does.
   ['{"a": """\n    Hi\n      there\n    """}', { a: 'Hi\n  there' }, ['triple_quoted_string']],
   ['{"a": """Hi\n    there\n"""}', { a: 'Hi\nthere' }, ['triple_quoted_string']],
