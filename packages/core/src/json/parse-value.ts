@@ -13,11 +13,12 @@ import { opensSet, opensTuple } from './scalar-collections.js';
 import { fail, record, recordRule, ruleInfo, skipTrivia, type RepairContext } from './repair-context.js';
 import { dropCutOff, isCutOffScalar } from './structure-cutoff.js';
 import { closeFrame, End, Kind, newFrame, OWN_CLOSER, slot, St, type Frame, type Open } from './parse-frame.js';
-import { continuesArray, continuesObject, isFenceLineAt, strayWordEnd, wordEnd } from './structure-lookahead.js';
+import { colonInsideKey, continuesArray, continuesObject, isFenceLineAt, strayWordEnd, wordEnd } from './structure-lookahead.js';
 import { codeAt } from '../code-at.js';
 
 const MISSING_COMMA = ruleInfo('missing_comma');
 const UNQUOTED_KEY = ruleInfo('unquoted_key');
+const MISSING_CLOSING_QUOTE = ruleInfo('missing_closing_quote');
 
 function removeEllipsis(ctx: RepairContext): void {
   const { text, n } = ctx;
@@ -250,6 +251,17 @@ function dropMember(ctx: RepairContext, f: Frame, end: number): void {
   dropCutOff(ctx, f, end);
 }
 
+/** `f`'s next key is the text from `start` to the colon at `colon`, its closing quote inserted there; the quote after it opens the value. */
+function closeKeyAtColon(ctx: RepairContext, f: Frame, start: number, colon: number): number {
+  recordRule(ctx, MISSING_CLOSING_QUOTE, colon, colon, '"');
+  if (ctx.exact) f.key = ctx.text.slice(start + 1, colon);
+  f.comma = -1;
+  f.state = St.AFTER_COLON;
+  f.tail = colon + 1;
+  ctx.i -= 1;
+  return STEP_VALUE;
+}
+
 /** The key read from `start` (its edits from `mark`) as `f`'s next member's. */
 function readKey(ctx: RepairContext, f: Frame, start: number, mark: number): void {
   const key = tokenValue(ctx, start, ctx.i, mark);
@@ -305,6 +317,8 @@ function stepContainer(ctx: RepairContext, f: Frame, c: number, stack: Frame[], 
       if (bare !== NOT_TAKEN) return bare;
       const mark = ctx.edits.length;
       if (!(isQuote(c) ? parseString(ctx) : parseUnquoted(ctx, true))) return STEP_FAILED;
+      const colon = c === Ch.DQUOTE && ctx.edits.length === mark ? colonInsideKey(ctx.text, i, ctx.i) : -1;
+      if (colon >= 0) return closeKeyAtColon(ctx, f, i, colon);
       if (ctx.exact) readKey(ctx, f, i, mark);
       f.comma = -1;
       f.state = St.AFTER_KEY;

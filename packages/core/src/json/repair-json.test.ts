@@ -107,6 +107,12 @@ const CASES: [input: string, value: unknown, rules: string[], options?: RepairJs
   ['{a: at 10:30 /* local */, b: 2}', { a: 'at 10:30', b: 2 }, ['unquoted_key', 'unquoted_string', 'block_comment_removed', 'unquoted_key']],
   ['{"a": 1, # one\n "b": 2 # two\n}', { a: 1, b: 2 }, ['line_comment_removed', 'line_comment_removed']],
   ['["#fff", 1 # hex\n]', ['#fff', 1], ['line_comment_removed']],
+  // A key's closing quote missing before its colon: one quote inserted there, the next quote opens the value.
+  ['{"key:"value"}', { key: 'value' }, ['missing_closing_quote']],
+  ['{"a": 1, "time: "10:30", "b": 2}', { a: 1, time: '10:30', b: 2 }, ['missing_closing_quote']],
+  // Unless the value has no closing quote of its own: then the colon is missing, as before.
+  ['{"key:"42}', { 'key:': 42 }, ['missing_colon']],
+  ['{"note:" "value"}', { 'note:': 'value' }, ['missing_colon']],
   // On the last line a `#` comment ends before its container's closer; `//` keeps to its line, as in JavaScript.
   ['{"a": {"b": 1 # note }, "c": 2}', { a: { b: 1 }, c: 2 }, ['line_comment_removed']],
   ['[1, 2 # two ] ', [1, 2], ['line_comment_removed']],

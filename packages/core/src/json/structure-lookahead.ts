@@ -4,7 +4,7 @@
  * Each reads at most a constant number of characters past where it is asked,
  * so calling one per token keeps the repairer's single pass linear.
  */
-import { Ch, isIdentChar, isIdentStart, isValueStart } from './json-chars.js';
+import { Ch, isIdentChar, isIdentStart, isUnquotedStop, isValueStart } from './json-chars.js';
 import { codeAt } from '../code-at.js';
 
 /** Longest key a look-ahead reads before it gives up (keys are short; the bound keeps it linear). */
@@ -13,6 +13,8 @@ const MAX_KEY = 256;
 const MAX_WORD = 64;
 /** Most blanks a look-ahead skips. */
 const MAX_BLANKS = 256;
+/** Longest value a look-ahead reads to its closing quote. */
+const MAX_VALUE = 256;
 
 function isBlank(c: number): boolean {
   return c === Ch.SPACE || c === Ch.TAB || c === Ch.CR || c === Ch.LF;
@@ -119,4 +121,30 @@ export function isFenceLineAt(text: string, i: number, bare = false): boolean {
   k = i + 3;
   while (k < stop && (text.charCodeAt(k) === Ch.SPACE || text.charCodeAt(k) === Ch.TAB || text.charCodeAt(k) === Ch.CR)) k++;
   return k >= text.length || text.charCodeAt(k) === Ch.LF;
+}
+
+/**
+ * The colon inside a double-quoted key read whole from `start` to `end` whose closing quote went
+ * missing before it, or -1. `"key:"value"` read as it came is the key `key:` and a value missing
+ * its opening quote, two repairs; one quote before the colon reads `"key":"value"`. Taken only
+ * when the key ends in `:` (spaces after it allowed), its last quote is glued to a letter or
+ * digit after it, where a value's opening quote stands and a key's closing quote does not, and
+ * that value ends in a quote of its own within {@link MAX_VALUE} characters (the key itself was
+ * read already).
+ *
+ * @example
+ * colonInsideKey('{"key:"value"}', 1, 7) // 5
+ */
+export function colonInsideKey(text: string, start: number, end: number): number {
+  if (text.charCodeAt(end - 1) !== Ch.DQUOTE || !isIdentChar(codeAt(text, end))) return -1;
+  let k = end - 2;
+  while (k > start && text.charCodeAt(k) === Ch.SPACE) k--;
+  if (k <= start + 1 || text.charCodeAt(k) !== Ch.COLON) return -1;
+  // An escape in the key leaves it as read: its text would not be a plain slice.
+  for (let j = start + 1; j < k; j++) if (text.charCodeAt(j) === Ch.BACKSLASH) return -1;
+  // The value closes with a quote before its line or member ends (`"key:"42}` stays a missing colon).
+  const limit = Math.min(text.length, end + MAX_VALUE);
+  let j = end;
+  for (let c = codeAt(text, j); j < limit && c !== Ch.DQUOTE && c !== Ch.LF && !isUnquotedStop(c); c = codeAt(text, ++j));
+  return j < limit && text.charCodeAt(j) === Ch.DQUOTE ? k : -1;
 }
