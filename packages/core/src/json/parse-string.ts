@@ -12,7 +12,7 @@ import type { JsonCode } from './codes.js';
 import { Ch, escapeControl, isDelimiter, isDoubleQuoteLike, isHex, isQuote, isSingleQuoteLike, isUnquotedStop, isUrlChar, isUrlSchemeBefore, isWs } from './json-chars.js';
 import { parseTripleQuoted } from './parse-triple-quoted.js';
 import { codeInfo, fail, groupClosedPair, groupStringEdits, prevNonWs, record, recordClose, recordRule, ruleInfo, skipTrivia, type RepairContext, type RuleInfo } from './repair-context.js';
-import { classifyQuote, Next, nextFollows, Place, placeOf, Quote } from './string-end.js';
+import { classifyQuote, innerQuotationEnd, Next, nextFollows, Place, placeOf, Quote } from './string-end.js';
 import { keepsBackslash } from './string-escape.js';
 import { Fence, fenceAt } from './string-fence.js';
 import { codeAt } from '../code-at.js';
@@ -223,6 +223,14 @@ function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: numbe
     if (endsString(open, c)) {
       // A stopping read ends at the first read's stop: every quote before it was text to that read.
       const kind = mode === Mode.FIRST ? classifyQuote(text, i, n, opens, place) : mode === Mode.STOP ? Quote.CONTENT : Quote.ENDS;
+      // A member's value read to its delimiter keeps a quotation inside its text (`"he said "hi" ok}`), both quotes escaped.
+      const quoted = mode === Mode.DELIM && c === Ch.DQUOTE && placeOf(text, start) === Place.OBJECT_VALUE ? innerQuotationEnd(text, i) : -1;
+      if (quoted >= 0) {
+        record(ctx, 'unescaped_quote_escaped', i, i, '\\');
+        record(ctx, 'unescaped_quote_escaped', quoted, quoted, '\\');
+        i = quoted + 1;
+        continue;
+      }
       if (kind === Quote.ENDS) {
         trimClosingLineBreak(ctx, start, mark, i);
         ctx.closePos = i;

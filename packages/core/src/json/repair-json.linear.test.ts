@@ -58,6 +58,8 @@ const FAMILIES: Record<string, (n: number) => string> = {
   blockComments: (n) => '/*'.repeat(n / 2),
   lineComments: (n) => '{' + '// c\n'.repeat(n / 5) + '"a": 1}',
   hashComments: (n) => '{"a": 1 ' + '# c\n'.repeat(n / 4) + '}',
+  quotationsInUnclosedValue: (n) => '{"a": "x' + ' "y" z'.repeat(n / 6) + '}',
+  quotationOpenersInUnclosedValue: (n) => '{"a": "x' + ' "y'.repeat(n / 3) + '}',
   colonInKeys: (n) => '{' + '"a:"b", '.repeat(n / 8) + '}',
   colonInKeyLongValue: (n) => '{' + '"a:"'.repeat(n / 4) + 'b'.repeat(n) + '}',
   concatenation: (n) => '"a" + '.repeat(n / 6),

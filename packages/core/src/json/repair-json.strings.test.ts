@@ -53,6 +53,17 @@ describe('quotes inside an object value', () => {
     expect(repaired(`{"a": "x", "${key}" y}`).value).toMatchObject({ a: 'x' });
   });
 
+  it('keeps a quotation inside a value whose end quote never came', () => {
+    // Read to its delimiter, the value keeps `"hi"` as text: both quotes escaped, the end quote inserted.
+    const r = repaired('{"a": "he said "hi" ok}');
+    expect(r.value).toEqual({ a: 'he said "hi" ok' });
+    expect(r.rules).toEqual(['missing_closing_quote']);
+    expect(repaired('{"key": "lorem ipsum ... "sic " tamet. ...}').value).toEqual({ key: 'lorem ipsum ... "sic " tamet. ...' });
+    // A quote whose pair is followed by a colon opens the next key; one before a delimiter ends the value.
+    expect(repaired('{"a": "x "b": 2}').value).toEqual({ a: 'x ', b: 2 });
+    expect(repaired('{"a": "x, "b": 2}').value).toEqual({ a: 'x', b: 2 });
+  });
+
   it('ends the value before the next member when only its comma is missing', () => {
     expect(repaired('{artifact: "review" summary: "It isn\'t set.", n: 1}').value).toEqual({ artifact: 'review', summary: "It isn't set.", n: 1 });
     expect(repaired('{"a": "b" c: 1}').rules).toContain('missing_comma');

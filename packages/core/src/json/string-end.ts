@@ -6,7 +6,7 @@
  * most one short token), never at the rest of the text, so a text of many inner
  * quotes stays linear.
  */
-import { Ch, isDelimiter, isDigit, isIdentChar, isIdentStart, isQuote, isWs } from './json-chars.js';
+import { Ch, isDelimiter, isDigit, isIdentChar, isIdentStart, isQuote, isUnquotedStop, isWs } from './json-chars.js';
 import { codeAt } from '../code-at.js';
 
 /** Where a string stands, as far as its end quote is concerned. */
@@ -178,4 +178,29 @@ export function classifyQuote(text: string, q: number, n: number, opens: Int32Ar
   // space before the key, and a colon after it: `"b,"c": 1` is a string missing its end quote instead.
   if (value && j > q + 1 && isIdentStart(c) && bareKeyThenColon(text, j, n)) return Quote.ENDS;
   return Quote.SUSPECT;
+}
+
+/** Longest inner quotation a delimiter read looks through for its closing quote. */
+const MAX_QUOTATION = 256;
+
+/**
+ * In a string read up to its delimiter (one whose end quote never came), the closing quote of a
+ * quotation the `"` at `i` opens, or -1 when that quote ends the string. The quote opens one when
+ * a letter or digit is glued to it and the next `"` comes before any delimiter, within
+ * {@link MAX_QUOTATION} characters, and is not followed by a colon (that would make it a key's
+ * quotes): `"he said "hi" ok}` keeps `"hi"` in its text, `"x "b": 2}` ends before `b`.
+ *
+ * @example
+ * innerQuotationEnd('{"a": "he said "hi" ok}', 15) // 18
+ * innerQuotationEnd('{"a": "x "b": 2}', 9)          // -1
+ */
+export function innerQuotationEnd(text: string, i: number): number {
+  if (!isIdentChar(codeAt(text, i + 1))) return -1;
+  const limit = Math.min(text.length, i + 1 + MAX_QUOTATION);
+  let j = i + 1;
+  for (let c = text.charCodeAt(j); j < limit && c !== Ch.DQUOTE && !isUnquotedStop(c); c = codeAt(text, ++j));
+  if (j >= limit || text.charCodeAt(j) !== Ch.DQUOTE) return -1;
+  let k = j + 1;
+  while (k < limit && (text.charCodeAt(k) === Ch.SPACE || text.charCodeAt(k) === Ch.TAB)) k++;
+  return codeAt(text, k) === Ch.COLON ? -1 : j;
 }
