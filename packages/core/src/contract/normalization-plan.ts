@@ -181,6 +181,20 @@ function patternsOfKey(model: SchemaModel, key: string): string[] {
   return found;
 }
 
+/**
+ * The bare-name entries of a field-alias table whose name `model` declares somewhere: what a
+ * union branch keeps of its outer contract's aliases (a branch that does not declare the name
+ * must not take the alias as a root key of its own). Undefined when none is left.
+ *
+ * @example
+ * declaredBareAliases(schemaModel(z.object({ signature: z.string() })), { signature: ['sig'], 'a.b': ['c'] }) // { signature: ['sig'] }
+ */
+export function declaredBareAliases(model: SchemaModel, aliases: Readonly<Record<string, readonly string[]>>): Record<string, readonly string[]> | undefined {
+  let kept: Record<string, readonly string[]> | undefined;
+  for (const [name, list] of Object.entries(aliases)) if (BARE.test(name) && patternsOfKey(model, name).length > 0) (kept ??= {})[name] = list;
+  return kept;
+}
+
 /** A spec path as full patterns: bare names are found in the schema; paths are literal. */
 function expand(model: SchemaModel, key: string): string[] {
   if (!BARE.test(key)) return [key];

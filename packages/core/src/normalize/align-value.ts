@@ -7,7 +7,8 @@
  * does not validate either, the first failure is reported as it was.
  */
 import { toContract, type AnySchema, type Contract } from '../contract/contract.js';
-import { planFor, type NormalizationPlan } from '../contract/normalization-plan.js';
+import { declaredBareAliases, planFor, type NormalizationPlan } from '../contract/normalization-plan.js';
+import type { NormalizationSpec } from '../contract/normalization-spec.js';
 import type { SchemaModel } from '../contract/schema-model.js';
 import { compareCost, interventionCost, type Cost } from '../intervention-cost.js';
 import type { Intervention, ValuePath } from '../types.js';
@@ -122,21 +123,31 @@ interface Reading {
   readonly cost: Cost;
 }
 
-/** Branch contracts per outer contract's `enumAliases` table: declared per value, they hold wherever the schema allows the value. */
+/** Branch contracts per outer normalization spec and branch schema. */
 const branchContracts = new WeakMap<object, WeakMap<object, Contract<unknown>>>();
 
 /**
  * A union branch as a contract of its own. Declared paths do not reach inside it, but the
- * contract's `enumAliases` do: they name values, not places.
+ * contract's `enumAliases` do (they name values, not places), and so do field aliases given by
+ * a bare name the branch declares (`aliases: { signature: ['function_signature'] }` wherever an
+ * object declares `signature`, in a union's member too).
  */
 function branchContract(schema: AnySchema, outer: Contract<unknown>): Contract<unknown> {
   const bare = toContract(schema, 'union-branch') as Contract<unknown>;
-  const enumAliases = outer.normalization.enumAliases;
-  if (enumAliases === undefined || Object.keys(enumAliases).length === 0) return bare;
-  let byTable = branchContracts.get(enumAliases);
-  if (byTable === undefined) branchContracts.set(enumAliases, (byTable = new WeakMap()));
-  let contract = byTable.get(schema);
-  if (contract === undefined) byTable.set(schema, (contract = { ...bare, normalization: { enumAliases } }));
+  const { enumAliases, aliases } = outer.normalization;
+  const carriesEnums = enumAliases !== undefined && Object.keys(enumAliases).length > 0;
+  if (!carriesEnums && (aliases === undefined || Object.keys(aliases).length === 0)) return bare;
+  let bySchema = branchContracts.get(outer.normalization);
+  if (bySchema === undefined) branchContracts.set(outer.normalization, (bySchema = new WeakMap()));
+  let contract = bySchema.get(schema);
+  if (contract === undefined) {
+    const fieldAliases = aliases === undefined ? undefined : declaredBareAliases(planFor(bare).model, aliases);
+    const normalization: NormalizationSpec = {};
+    if (carriesEnums) normalization.enumAliases = enumAliases;
+    if (fieldAliases !== undefined) normalization.aliases = fieldAliases;
+    contract = carriesEnums || fieldAliases !== undefined ? { ...bare, normalization } : bare;
+    bySchema.set(schema, contract);
+  }
   return contract;
 }
 

@@ -79,6 +79,28 @@ describe('enumAliases inside union branches', () => {
   });
 });
 
+describe('field aliases inside union branches', () => {
+  const action = z.discriminatedUnion('type', [
+    z.object({ type: z.literal('call'), name: z.string(), signature: z.string() }),
+    z.object({ type: z.literal('page'), route: z.string(), text: z.string() }),
+  ]);
+
+  it('maps a bare field name a union member declares, in a list of them', () => {
+    const contract = defineContract({ name: 'actions', schema: z.array(action), aliases: { signature: ['function_signature'] } });
+    const result = safeParse('[{"type": "call", "name": "f", "function_signature": "f()"}, {"type": "page", "route": "/", "text": "t"}]', contract);
+    expect(result.success && result.data).toEqual([{ type: 'call', name: 'f', signature: 'f()' }, { type: 'page', route: '/', text: 't' }]);
+    expect(result.success && rules(result)).toEqual(['union_branch_chosen', 'key_aliased']);
+  });
+
+  it('leaves a member that does not declare the name as it is', () => {
+    // `text` is only the page's: the call branch gets no alias `content` → `text` of its own.
+    // (An alias reaches a member when the value fails without it: a required field, as here.)
+    const contract = defineContract({ name: 'actions', schema: z.array(action), aliases: { text: ['content'] } });
+    const result = safeParse('[{"type": "page", "route": "/", "content": "hi"}, {"type": "call", "name": "f", "signature": "f()", "content": 1}]', contract);
+    expect(result.success && result.data).toEqual([{ type: 'page', route: '/', text: 'hi' }, { type: 'call', name: 'f', signature: 'f()' }]);
+  });
+});
+
 describe('linear work of the new readings', () => {
   const keysUnionList = z.array(keysUnion);
   const formList = defineContract({ name: 'forms', schema: z.array(z.object({ title: z.string(), address: z.string() })), aliases: { title: ['señor'], address: ['dirección'] } });
