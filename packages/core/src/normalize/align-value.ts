@@ -142,9 +142,7 @@ function branchContract(schema: AnySchema, outer: Contract<unknown>): Contract<u
   let contract = bySchema.get(schema);
   if (contract === undefined) {
     const fieldAliases = aliases === undefined ? undefined : declaredBareAliases(planFor(bare).model, aliases);
-    const normalization: NormalizationSpec = {};
-    if (carriesEnums) normalization.enumAliases = enumAliases;
-    if (fieldAliases !== undefined) normalization.aliases = fieldAliases;
+    const normalization: NormalizationSpec = { ...(carriesEnums && { enumAliases }), ...(fieldAliases !== undefined && { aliases: fieldAliases }) };
     contract = carriesEnums || fieldAliases !== undefined ? { ...bare, normalization } : bare;
     bySchema.set(schema, contract);
   }
