@@ -79,8 +79,10 @@ export interface SafeParseOptions {
   /**
    * Which artifact wins when several validate with different values (two JSON objects in
    * prose, a draft and a final answer in two fences): `first` (default) in the candidates'
-   * order, `last` in the text, `fenced` a fenced one before the raw text. The result's
-   * `otherValidCandidates` counts the others.
+   * order, `last` in the text, `fenced` a fenced one before the raw text. Under `first`, of
+   * several roots in one prose, one read without coercing or synthesizing a value comes before
+   * one that needs it (`See [the docs](…)` coerced into an object loses to the list after it).
+   * The result's `otherValidCandidates` counts the others.
    */
   pick?: ArtifactPick;
   /**

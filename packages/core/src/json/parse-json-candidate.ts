@@ -227,8 +227,25 @@ function repairCandidate(candidate: Candidate, options: ParseStageOptions): Pars
   }
   // The same text and options as the whole-root read above (when it ran): its result, not a
   // second repair (a cut-off root ending in a closer, `{… }\n  ` short of its `]}`, came here twice).
-  if (whole !== undefined && !objectsAsList) return repairOutcome(whole);
-  return repairOutcome(repairJson(text, repairOptionsOf(candidate, options, expect, objectsAsList)));
+  const read = whole !== undefined && !objectsAsList ? whole : repairJson(text, repairOptionsOf(candidate, options, expect, objectsAsList));
+  return withRootsAfter(repairOutcome(read), candidate, objectsAsList ? [] : skipped.slice(1), options);
+}
+
+/**
+ * The repair of a candidate's first root, with the other balanced roots after it that did not
+ * parse as-is, each repaired alone, as later roots: prose before the answer may hold brackets of
+ * its own (`See [the docs](…)`, `/post/[id]`, `{name}`), and the repairer reads the first one.
+ * The pipeline takes the first root that validates. When the first cannot be read at all, the
+ * first later root that can is the outcome. Disjoint slices, at most MAX_ROOT_ATTEMPTS: linear.
+ */
+function withRootsAfter(first: ParseOutcome, candidate: Candidate, after: readonly [number, number][], options: ParseStageOptions): ParseOutcome {
+  if (after.length === 0) return first;
+  const later = after.map(([s, e]) => repairedRoot(candidate, s, e, options)).filter((r): r is LaterRoot => r !== null);
+  if (later.length === 0) return first;
+  if (first.ok) return { ...first, laterRoots: first.laterRoots === undefined ? later : [...first.laterRoots, ...later] };
+  const [taken, ...rest] = later;
+  const outcome: ParseOutcome = { ok: true, value: taken!.value, interventions: taken!.interventions, truncated: false };
+  return rest.length > 0 ? { ...outcome, laterRoots: rest } : outcome;
 }
 
 /** The last character closes the bracket the first one opens (`{…}`, `[…]`). */

@@ -8,6 +8,7 @@ import { isChange } from '../normalize/note-empty-lists.js';
 import { planFor } from '../contract/normalization-plan.js';
 import { isScalarModel } from '../contract/schema-model.js';
 import { normalizeAndValidate } from '../normalize/align-value.js';
+import { interventionCost } from '../intervention-cost.js';
 import { toRawSpan, type Candidate } from '../scan/candidate.js';
 import type { YamlHints } from '../contract/contract.js';
 import { movedKeys } from '../yaml/moved-keys.js';
@@ -121,9 +122,28 @@ export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Con
   const later = outcome.laterRoots.map((r) => ({ countOnly: r.countOnly === true, attempt: judge(reading, r.value, r.interventions, false, contract, options) }));
   const valid = [first, ...later.filter((r) => !r.countOnly).map((r) => r.attempt)].filter(isWin);
   if (valid.length === 0) return first;
-  const chosen = options.pick === 'last' ? valid[valid.length - 1]! : valid[0]!;
+  const chosen = options.pick === 'last' ? valid[valid.length - 1]! : leastCoerced(valid);
   const counted = later.filter((r) => r.countOnly).map((r) => r.attempt).filter(isWin);
   return { ...chosen, others: [...valid, ...counted].filter((a) => a !== chosen).map((a) => a.result.data) };
+}
+
+/**
+ * The first of a candidate's valid roots among those with the fewest synthesized values, then
+ * coercions: a bracket in the prose before the answer (`See [the docs](…)`, `step [1]`) may
+ * validate once coerced (`object_from_scalar`), and the answer after it needs no such reading.
+ * Repairs and trims (cleanup) do not count: of a draft and a final answer, the first still wins.
+ */
+function leastCoerced<T>(valid: readonly Extract<Attempt<T>, { kind: 'success' }>[]): Extract<Attempt<T>, { kind: 'success' }> {
+  let best = valid[0]!;
+  let bestCost = interventionCost(best.result.interventions);
+  for (let k = 1; k < valid.length; k++) {
+    const cost = interventionCost(valid[k]!.result.interventions);
+    if (cost[0] < bestCost[0] || (cost[0] === bestCost[0] && cost[1] < bestCost[1])) {
+      best = valid[k]!;
+      bestCost = cost;
+    }
+  }
+  return best;
 }
 
 function isWin<T>(attempt: Attempt<T>): attempt is Extract<Attempt<T>, { kind: 'success' }> {
