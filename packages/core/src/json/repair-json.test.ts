@@ -33,6 +33,9 @@ function repaired(text: string, options: RepairJsonOptions = {}) {
 const CASES: [input: string, value: unknown, rules: string[], options?: RepairJsonOptions][] = [
   ["{'a':'b'}", { a: 'b' }, ['single_quoted_string', 'single_quoted_string']],
   ['{“a”:“b”}', { a: 'b' }, ['curly_quoted_string', 'curly_quoted_string']],
+  // A curly-quoted value ends before a comma and a curly-quoted key (the key closes at its partner quote).
+  ['{“a”: “x”, “b”: “y”}', { a: 'x', b: 'y' }, ['curly_quoted_string', 'curly_quoted_string', 'curly_quoted_string', 'curly_quoted_string']],
+  ['{‘a’: ‘x, y’, ‘b’: ‘z’}', { a: 'x, y', b: 'z' }, ['curly_quoted_string', 'curly_quoted_string', 'curly_quoted_string', 'curly_quoted_string']],
   ['[`x´]', ['x'], ['backtick_quoted_string']],
   ['{"a": """say "hi"\nthen \\q"""}', { a: 'say "hi"\nthen \\q' }, ['triple_quoted_string']],
   ["{'a': '''it's'''}", { a: "it's" }, ['single_quoted_string', 'triple_quoted_string']],

@@ -63,6 +63,11 @@ const UNKNOWN = -1;
 /** {@link afterQuotedKey}: the line or the text ends before the quote closes. */
 const UNCLOSED = -2;
 
+/** The quote that closes a key opened by `open`: the same one, or a curly quote's partner (`“b”`, `‘b’`). */
+function closesKey(open: number, c: number): boolean {
+  return c === open || (open === Ch.LDQUO && c === Ch.RDQUO) || (open === Ch.LSQUO && c === Ch.RSQUO);
+}
+
 /**
  * After a quoted key opening at `k`: the index of what follows its end quote (spaces skipped),
  * UNCLOSED when the line or the text ends first, UNKNOWN past the cap.
@@ -71,8 +76,8 @@ function afterQuotedKey(text: string, k: number, n: number): number {
   const open = text.charCodeAt(k);
   const limit = Math.min(n, k + 1 + KEY_LOOKAHEAD);
   let e = k + 1;
-  for (let c = codeAt(text, e); e < limit && c !== open && c !== Ch.LF; c = codeAt(text, e)) e += c === Ch.BACKSLASH ? 2 : 1;
-  if (e < limit && text.charCodeAt(e) === open) return skipSpaces(text, e + 1, n);
+  for (let c = codeAt(text, e); e < limit && !closesKey(open, c) && c !== Ch.LF; c = codeAt(text, e)) e += c === Ch.BACKSLASH ? 2 : 1;
+  if (e < limit && closesKey(open, text.charCodeAt(e))) return skipSpaces(text, e + 1, n);
   return e >= n || text.charCodeAt(e) === Ch.LF ? UNCLOSED : UNKNOWN;
 }
 
