@@ -35,6 +35,9 @@ describe('quotes inside an object value', () => {
     // A member after the comma: an unquoted key, a numeric key, a key missing its opening quote.
     ['{"a": "say "x", b: 1}', { a: 'say "x', b: 1 }],
     ['{"key": "value", 5: "value"}', { key: 'value', 5: 'value' }],
+    // Inline code quoting a word: the quote before the closing backtick is text.
+    ['{"message": "use `"strict"` mode"}', { message: 'use `"strict"` mode' }],
+    ['{"a": "`"x"`", "b": 1}', { a: '`"x"`', b: 1 }],
   ])('%s', (input, value) => {
     const r = repaired(input);
     expect(r.value).toEqual(value);

@@ -174,6 +174,8 @@ export function classifyQuote(text: string, q: number, n: number, opens: Int32Ar
     const d = text.charCodeAt(j + 1);
     if (j + 1 >= n || isWs(d) || d === Ch.HASH) return Quote.ENDS;
   }
+  // `"use `"strict"` mode"`: a quote closing inline code inside the text, the backtick glued to it.
+  if (c === Ch.BACKTICK && j === q + 1 && text.charCodeAt(q) === Ch.DQUOTE) return Quote.SUSPECT;
   if (isQuote(c)) {
     let k = j + 1;
     while (k < n && isWs(text.charCodeAt(k))) k++;
