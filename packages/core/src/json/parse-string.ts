@@ -7,14 +7,14 @@
  * the string is read once more, stopping at a delimiter. Each string is read at
  * most twice and only up to its next same-kind quote, so the whole stays linear.
  */
-import type { Intervention } from '../types.js';
 import type { JsonCode } from './codes.js';
 import { Ch, escapeControl, isDelimiter, isDoubleQuoteLike, isHex, isQuote, isSingleQuoteLike, isUnquotedStop, isUrlChar, isUrlSchemeBefore, isWs } from './json-chars.js';
 import { parseTripleQuoted } from './parse-triple-quoted.js';
-import { codeInfo, fail, groupClosedPair, groupStringEdits, prevNonWs, record, recordClose, recordRule, ruleInfo, skipTrivia, type RepairContext, type RuleInfo } from './repair-context.js';
+import { fail, groupClosedPair, groupStringEdits, prevNonWs, record, recordClose, recordRule, ruleInfo, skipTrivia, type RepairContext, type RuleInfo } from './repair-context.js';
 import { classifyQuote, innerQuotationEnd, Next, nextFollows, Place, placeOf, Quote } from './string-end.js';
 import { keepsBackslash } from './string-escape.js';
-import { Fence, fenceAt } from './string-fence.js';
+import { closersBeforeFence, Fence, fenceAt } from './string-fence.js';
+import { dropEditsFrom, pendingTrims, trimClosingLineBreak, trimLater } from './string-trims.js';
 import { codeAt } from '../code-at.js';
 
 const enum Mode { FIRST, DELIM, STOP }
@@ -24,40 +24,6 @@ const FAILED = -3;
 const DONE = -1;
 /** A suspect quote that is text after all: the read goes on. */
 const CONTINUE = -4;
-
-/**
- * Trims around a string (a fence that ended it, the line break before its closing quote), recorded
- * after the string's own edits are grouped: each stays its own intervention, so a profile can deny it.
- */
-const pendingTrims: Intervention[] = [];
-
-/** Queues the removal of `text[start, end)` as its own intervention (see pendingTrims). */
-function trimLater(ctx: RepairContext, rule: 'unclosed_string_fence_trimmed' | 'string_closing_line_break_trimmed', start: number, end: number): void {
-  const info = codeInfo(rule);
-  pendingTrims.push({ rule, stage: 'parse', category: info.category, message: info.message, span: [start, end], before: ctx.text.slice(start, end), after: '' });
-}
-
-/** Drops what this read recorded (its edits from `mark` on) at or after `from`: the text there is trimmed. */
-function dropEditsFrom(ctx: RepairContext, mark: number, from: number): void {
-  const { edits } = ctx;
-  while (edits.length > mark && edits[edits.length - 1]!.span![0] >= from) edits.pop();
-}
-
-/**
- * A closing quote at `q` put on its own line (`"text⏎  "`): the raw line break and the spaces
- * around it are layout, not text, and are trimmed (as json_repair does). Only whitespace holding
- * a raw line break counts, so valid JSON (which has none) is never touched.
- */
-function trimClosingLineBreak(ctx: RepairContext, start: number, mark: number, q: number): void {
-  const { text } = ctx;
-  let b = q;
-  let lineBreak = false;
-  for (let c = text.charCodeAt(b - 1); b > start + 1 && isWs(c); c = text.charCodeAt(--b - 1)) lineBreak ||= c === Ch.LF;
-  // A string of whitespace only keeps it: there is no text for the quote to be laid out after.
-  if (!lineBreak || b <= start + 1) return;
-  dropEditsFrom(ctx, mark, b);
-  trimLater(ctx, 'string_closing_line_break_trimmed', b, q);
-}
 
 /** Net `(`, `[`, `{` inside the string read so far; scratch space reused, as reads never nest. */
 const OPENS = new Int32Array(3);
@@ -203,8 +169,10 @@ function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: numbe
     if (plain !== null) i = skipPlain(text, i, mode === Mode.STOP && stopAt >= i ? stopAt : n, plain);
     if (i >= n) {
       if (mode === Mode.FIRST) {
-        if (fence >= 0) return closeBeforeFence(ctx, start, mark, fence);
-        const p = prevNonWs(text, n - 1, start);
+        // Before a fence line as at the end of the text: closers last (`"value]}` then the fence) are
+        // structure, read again up to them; otherwise the string is closed as cut off before the fence.
+        const p = prevNonWs(text, (fence >= 0 ? fence : n) - 1, start);
+        if (fence >= 0 && !closersBeforeFence(text, start, p)) return closeBeforeFence(ctx, start, mark, fence);
         if (p > start && isDelimiter(text.charCodeAt(p))) return retry(ctx, n, RETRY_DELIM);
       }
       const at = beforeSpaces(text, n, start + 1);

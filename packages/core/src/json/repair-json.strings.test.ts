@@ -132,6 +132,17 @@ describe('a code fence after a string left open', () => {
     expect(repaired('["a", "b\n  ```  \n').value).toEqual(['a', 'b']);
   });
 
+  it('ends the string at a closer right before the fence, as at the end of the text', () => {
+    // `"value}` then the fence reads as `"value"}` (the same as without the fence), not as a cut-off `value}`.
+    const r = repaired('{"key": "value}\n```');
+    expect(r.value).toEqual({ key: 'value' });
+    expect(r.rules).toEqual(['missing_closing_quote', 'code_fence_trimmed']);
+    expect(r.truncated).toBe(false);
+    expect(repaired('{"a": ["x", "value]}\n```\n').value).toEqual({ a: ['x', 'value'] });
+    // A delimiter earlier in the string: it is closed as cut off before the fence, as before.
+    expect(repaired('{"key": "a, b}\n```').value).toEqual({ key: 'a, b}' });
+  });
+
   it('keeps fences that are data: a block the string opened, a string that closes', () => {
     expect(repaired('{"a": "see\n```ts\nx()\n```\nok').value).toEqual({ a: 'see\n```ts\nx()\n```\nok' });
     expect(repaired('{"a": "x\n```\ny"}').value).toEqual({ a: 'x\n```\ny' });
