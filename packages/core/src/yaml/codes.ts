@@ -30,6 +30,7 @@ export const YAML_CODES = [
   'yaml_doubled_quotes', // ''text'' around a scalar
   'yaml_block_scalar_indented', // a block scalar body left unindented before sibling keys
   'yaml_cut_entry_dropped', // the last list entry of an output cut off mid-entry
+  'yaml_flow_text_quoted', // `[nit] rename it`: a bracketed word opening a plain scalar
 ] as const;
 export type YamlCode = (typeof YAML_CODES)[number];
 

@@ -26,6 +26,7 @@ import { repairUnclosedQuote } from './repairs/repair-unclosed-quote.js';
 import { repairQuotedFragments } from './repairs/repair-quoted-fragments.js';
 import { repairTypeUnion } from './repairs/repair-type-union.js';
 import { repairReservedIndicators } from './repairs/repair-reserved-indicators.js';
+import { repairFlowText } from './repairs/repair-flow-text.js';
 import { repairSequenceIndentDrift } from './repairs/repair-sequence-indent-drift.js';
 import { repairSiblingIndentation } from './repairs/repair-sibling-indentation.js';
 import { repairWrapperIndentation } from './repairs/repair-wrapper-indentation.js';
@@ -50,7 +51,7 @@ export const YAML_REPAIR_GROUPS: readonly (readonly YamlRepair[])[] = [
   [repairInlineSequenceParent, repairColonSpacing, repairGluedKeys, repairNestedMappingChildren, repairWrapperIndentation, repairInlineKeys, repairTypedInlineKeys],
   [repairFoldedListScalar, repairPlainScalarColon, repairListPrimaryKey, repairWrappedScalar],
   [repairFreeTextScalar, repairUnindentedBlockScalar, repairDashSpacing, repairDuplicateKeys],
-  [repairInvalidEscapes, repairInnerQuotes, repairUnclosedQuote, repairDoubledQuotes, repairQuotedFragments, repairTypeUnion, repairReservedIndicators],
+  [repairInvalidEscapes, repairInnerQuotes, repairUnclosedQuote, repairDoubledQuotes, repairQuotedFragments, repairTypeUnion, repairReservedIndicators, repairFlowText],
   [repairSequenceIndentDrift, repairSiblingIndentation],
 ];
 
