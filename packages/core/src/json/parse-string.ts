@@ -160,6 +160,8 @@ function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: numbe
   let i = start + 1;
   // Past the whitespace the last trivia skip ended with, when it ends here: not read twice.
   const place = mode === Mode.FIRST ? placeOf(text, ctx.wsEnd === start ? ctx.wsStart : start) : Place.ANY;
+  // A member's value read to its delimiter keeps quotations inside its text (see innerQuotationEnd); told once per read.
+  const quotations = mode === Mode.DELIM && placeOf(text, start) === Place.OBJECT_VALUE;
   // Fence lines met by a first read: inside a block the string opened (```js … ```), and the first bare fence outside one.
   let inBlock = false;
   let fence = -1;
@@ -191,8 +193,8 @@ function readString(ctx: RepairContext, start: number, mode: Mode, stopAt: numbe
     if (endsString(open, c)) {
       // A stopping read ends at the first read's stop: every quote before it was text to that read.
       const kind = mode === Mode.FIRST ? classifyQuote(text, i, n, opens, place) : mode === Mode.STOP ? Quote.CONTENT : Quote.ENDS;
-      // A member's value read to its delimiter keeps a quotation inside its text (`"he said "hi" ok}`), both quotes escaped.
-      const quoted = mode === Mode.DELIM && c === Ch.DQUOTE && placeOf(text, start) === Place.OBJECT_VALUE ? innerQuotationEnd(text, i) : -1;
+      // `"he said "hi" ok}`: both quotes of the quotation escaped.
+      const quoted = quotations && c === Ch.DQUOTE ? innerQuotationEnd(text, i) : -1;
       if (quoted >= 0) {
         record(ctx, 'unescaped_quote_escaped', i, i, '\\');
         record(ctx, 'unescaped_quote_escaped', quoted, quoted, '\\');

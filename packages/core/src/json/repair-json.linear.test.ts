@@ -60,6 +60,7 @@ const FAMILIES: Record<string, (n: number) => string> = {
   hashComments: (n) => '{"a": 1 ' + '# c\n'.repeat(n / 4) + '}',
   quotationsInUnclosedValue: (n) => '{"a": "x' + ' "y" z'.repeat(n / 6) + '}',
   quotationOpenersInUnclosedValue: (n) => '{"a": "x' + ' "y'.repeat(n / 3) + '}',
+  spacesBeforeUnclosedValue: (n) => '{"a":' + ' '.repeat(n / 2) + '"x' + ' "y'.repeat(n / 6) + '}',
   colonInKeys: (n) => '{' + '"a:"b", '.repeat(n / 8) + '}',
   colonInKeyLongValue: (n) => '{' + '"a:"'.repeat(n / 4) + 'b'.repeat(n) + '}',
   concatenation: (n) => '"a" + '.repeat(n / 6),
