@@ -44,6 +44,8 @@ export interface RepairContext {
   escapes: boolean;
   /** The value completed last (the root's, once the parse is done). */
   value: unknown;
+  /** Index of the text's last line feed, once a `#` comment asked (see hashCommentEnd). */
+  lastLineFeed: number | undefined;
 }
 
 /** First reads may waste this many times the text's length before strings are read up to a delimiter at once. */
@@ -53,7 +55,7 @@ export function createContext(text: string, maxDepth: number): RepairContext {
   return {
     text, n: text.length, i: 0, edits: [], truncated: false, error: undefined, maxDepth,
     closePos: -1, closeEdit: -1, closeRule: undefined, tripleUnclosed: false, rereadBudget: REREAD_FACTOR * text.length + 4096, readReached: 0,
-    wsStart: -1, wsEnd: -1, exact: true, escapes: false, value: undefined,
+    wsStart: -1, wsEnd: -1, exact: true, escapes: false, value: undefined, lastLineFeed: undefined,
   };
 }
 
@@ -143,11 +145,18 @@ export function skipTrivia(ctx: RepairContext, log: boolean, hash = false, close
  * @example
  * hashCommentEnd('[1 # one ]', 3, 0x5d) // 9: the `]` closes the list
  */
-export function hashCommentEnd(text: string, from: number, closer: number): number {
-  const nl = text.indexOf('\n', from);
-  if (nl >= 0) return nl;
+export function hashCommentEnd(text: string, from: number, closer: number, lastLineFeed = text.lastIndexOf('\n')): number {
+  // Told by the text's last line feed, found once per repair: a search for one that is not there
+  // would read the rest of the text again for every comment of the last line.
+  if (from <= lastLineFeed) return text.indexOf('\n', from);
   const close = closer < 0 ? -1 : text.indexOf(String.fromCharCode(closer), from);
   return close < 0 ? text.length : close;
+}
+
+/** Index of the text's last line feed (-1: none), looked up once per repair. */
+function lastLineFeed(ctx: RepairContext): number {
+  if (ctx.lastLineFeed === undefined) ctx.lastLineFeed = ctx.text.lastIndexOf('\n');
+  return ctx.lastLineFeed;
 }
 
 /** ASCII units where trivia may start: JSON whitespace, `/`, `<`, `#`; any non-ASCII unit may be a special space. */
@@ -164,7 +173,7 @@ function skipTriviaRun(ctx: RepairContext, log: boolean, hash: boolean, closer: 
       i++;
     } else if (hash && c === Ch.HASH && (i + 1 >= n || isWs(text.charCodeAt(i + 1)) || text.charCodeAt(i + 1) === Ch.HASH)) {
       // `# note` where no value can start (after a value, before a key): a Python or YAML comment.
-      const end = hashCommentEnd(text, i + 1, closer);
+      const end = hashCommentEnd(text, i + 1, closer, lastLineFeed(ctx));
       if (log) recordRule(ctx, LINE_COMMENT, i, end, '');
       i = end;
       ws = i;

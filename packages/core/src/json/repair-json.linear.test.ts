@@ -58,6 +58,7 @@ const FAMILIES: Record<string, (n: number) => string> = {
   blockComments: (n) => '/*'.repeat(n / 2),
   lineComments: (n) => '{' + '// c\n'.repeat(n / 5) + '"a": 1}',
   hashComments: (n) => '{"a": 1 ' + '# c\n'.repeat(n / 4) + '}',
+  hashCommentsClosingLists: (n) => '['.repeat(Math.min(n / 8, 900)) + '1' + ' # ]'.repeat(Math.min(n / 8, 900)) + ' '.repeat(n / 2),
   quotationsInUnclosedValue: (n) => '{"a": "x' + ' "y" z'.repeat(n / 6) + '}',
   quotationOpenersInUnclosedValue: (n) => '{"a": "x' + ' "y'.repeat(n / 3) + '}',
   spacesBeforeUnclosedValue: (n) => '{"a":' + ' '.repeat(n / 2) + '"x' + ' "y'.repeat(n / 6) + '}',
