@@ -31,6 +31,8 @@ export interface LaterRoot {
   interventions: Intervention[];
   /** A root before the one taken that needed a repair: counted among the valid ones, never picked. */
   countOnly?: boolean;
+  /** The root was cut off at the end of the text and its structures closed. */
+  truncated?: boolean;
 }
 
 /** Options every parse stage receives. */
@@ -80,8 +82,8 @@ export interface SafeParseOptions {
    * Which artifact wins when several validate with different values (two JSON objects in
    * prose, a draft and a final answer in two fences): `first` (default) in the candidates'
    * order, `last` in the text, `fenced` a fenced one before the raw text. Under `first`, of
-   * several roots in one prose, one read without coercing or synthesizing a value comes before
-   * one that needs it (`See [the docs](…)` coerced into an object loses to the list after it).
+   * several roots in one prose, the first with the fewest coercions, then synthesized values, wins
+   * (`See [the docs](…)` coerced into an object loses to the list after it, even one cut off).
    * The result's `otherValidCandidates` counts the others.
    */
   pick?: ArtifactPick;

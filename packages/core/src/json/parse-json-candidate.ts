@@ -31,13 +31,15 @@ function nextOpener(text: string, from: number, expect: ParseStageOptions['expec
  * One balanced root `[start, end)` of a candidate read with the repairer (`{foo: 2,}`), its
  * spans moved to candidate coordinates; null when even the repairer cannot read it.
  */
-function repairedRoot(candidate: Candidate, start: number, end: number, options: ParseStageOptions, trims = true): LaterRoot | null {
+function repairedRoot(candidate: Candidate, start: number, end: number, options: ParseStageOptions, trims = true, cutOff = false): LaterRoot | null {
   const repairOptions: RepairJsonOptions = { expect: options.expect ?? 'any' };
   if (options.maxDepth !== undefined) repairOptions.maxDepth = options.maxDepth;
   const repaired = repairJson(candidate.text.slice(start, end), repairOptions);
-  if (!repaired.ok || repaired.truncated) return null;
+  if (!repaired.ok || (repaired.truncated && !cutOff)) return null;
   const moved = repaired.interventions.map((i) => (i.span === undefined ? i : { ...i, span: [i.span[0] + start, i.span[1] + start] as const }));
-  return { value: repaired.value, interventions: trims ? [...trimAroundRoot(candidate, start, end), ...moved] : moved };
+  const root: LaterRoot = { value: repaired.value, interventions: trims ? [...trimAroundRoot(candidate, start, end), ...moved] : moved };
+  if (repaired.truncated) root.truncated = true;
+  return root;
 }
 
 /**
@@ -197,12 +199,17 @@ function repairCandidate(candidate: Candidate, options: ParseStageOptions): Pars
   }
   /** Balanced roots before the one taken that did not parse as-is (a draft needing a repair). */
   const skipped: [number, number][] = [];
+  /** Where a root that never closes opens, after the balanced ones (an answer cut off after prose brackets). */
+  let openTail = -1;
   for (let attempt = 0; attempt < attempts; attempt++) {
     const start = nextOpener(text, from, options.expect);
     if (start < 0) break;
     sawOpener = true;
     const end = balancedEnd(text, start);
-    if (end < 0) break;
+    if (end < 0) {
+      openTail = start;
+      break;
+    }
     const sliced = start === wholeStart && end === wholeEnd ? { ok: false as const } : tryJsonParse(text.slice(start, end));
     // `{"a": 1}, "b": 2}`: the root ended early and its members go on; the repairer reads it whole.
     if (endsEarly(text, start, end, sliced.ok)) break;
@@ -228,23 +235,26 @@ function repairCandidate(candidate: Candidate, options: ParseStageOptions): Pars
   // The same text and options as the whole-root read above (when it ran): its result, not a
   // second repair (a cut-off root ending in a closer, `{… }\n  ` short of its `]}`, came here twice).
   const read = whole !== undefined && !objectsAsList ? whole : repairJson(text, repairOptionsOf(candidate, options, expect, objectsAsList));
-  return withRootsAfter(repairOutcome(read), candidate, objectsAsList ? [] : skipped.slice(1), options);
+  if (objectsAsList || skipped.length === 0) return repairOutcome(read);
+  return withRootsAfter(repairOutcome(read), candidate, skipped.slice(1), openTail, options);
 }
 
 /**
  * The repair of a candidate's first root, with the other balanced roots after it that did not
  * parse as-is, each repaired alone, as later roots: prose before the answer may hold brackets of
  * its own (`See [the docs](…)`, `/post/[id]`, `{name}`), and the repairer reads the first one.
+ * A root opening at `openTail` that never closes (the answer cut off) comes last, read as cut off.
  * The pipeline takes the first root that validates. When the first cannot be read at all, the
  * first later root that can is the outcome. Disjoint slices, at most MAX_ROOT_ATTEMPTS: linear.
  */
-function withRootsAfter(first: ParseOutcome, candidate: Candidate, after: readonly [number, number][], options: ParseStageOptions): ParseOutcome {
-  if (after.length === 0) return first;
+function withRootsAfter(first: ParseOutcome, candidate: Candidate, after: readonly [number, number][], openTail: number, options: ParseStageOptions): ParseOutcome {
   const later = after.map(([s, e]) => repairedRoot(candidate, s, e, options)).filter((r): r is LaterRoot => r !== null);
+  const tail = openTail < 0 ? null : repairedRoot(candidate, openTail, candidate.text.length, options, true, true);
+  if (tail !== null) later.push(tail);
   if (later.length === 0) return first;
   if (first.ok) return { ...first, laterRoots: first.laterRoots === undefined ? later : [...first.laterRoots, ...later] };
   const [taken, ...rest] = later;
-  const outcome: ParseOutcome = { ok: true, value: taken!.value, interventions: taken!.interventions, truncated: false };
+  const outcome: ParseOutcome = { ok: true, value: taken!.value, interventions: taken!.interventions, truncated: taken!.truncated === true };
   return rest.length > 0 ? { ...outcome, laterRoots: rest } : outcome;
 }
 

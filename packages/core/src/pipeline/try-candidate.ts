@@ -119,7 +119,7 @@ export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Con
     return first.kind === 'success' && outcome.root !== undefined && !candidate.prefixStripped ? { kind: 'success', result: first.result, root: toRawSpan(candidate, outcome.root) } : first;
   }
   // Several roots in one prose: the first that validates, or the last under `pick: 'last'`.
-  const later = outcome.laterRoots.map((r) => ({ countOnly: r.countOnly === true, attempt: judge(reading, r.value, r.interventions, false, contract, options) }));
+  const later = outcome.laterRoots.map((r) => ({ countOnly: r.countOnly === true, attempt: judge(reading, r.value, r.interventions, r.truncated === true, contract, options) }));
   const valid = [first, ...later.filter((r) => !r.countOnly).map((r) => r.attempt)].filter(isWin);
   if (valid.length === 0) return first;
   const chosen = options.pick === 'last' ? valid[valid.length - 1]! : leastCoerced(valid);
@@ -128,17 +128,18 @@ export function tryCandidate<T>(raw: string, candidate: Candidate, contract: Con
 }
 
 /**
- * The first of a candidate's valid roots among those with the fewest synthesized values, then
- * coercions: a bracket in the prose before the answer (`See [the docs](…)`, `step [1]`) may
- * validate once coerced (`object_from_scalar`), and the answer after it needs no such reading.
- * Repairs and trims (cleanup) do not count: of a draft and a final answer, the first still wins.
+ * The first of a candidate's valid roots among those with the fewest coercions, then synthesized
+ * values: a bracket in the prose before the answer (`See [the docs](…)`, `step [1]`) may validate
+ * once coerced (`object_from_scalar`), and the answer after it needs no such reading, even when
+ * it was cut off and its structures closed (synthesized). Repairs and trims (cleanup) do not
+ * count: of a draft and a final answer, the first still wins.
  */
 function leastCoerced<T>(valid: readonly Extract<Attempt<T>, { kind: 'success' }>[]): Extract<Attempt<T>, { kind: 'success' }> {
   let best = valid[0]!;
   let bestCost = interventionCost(best.result.interventions);
   for (let k = 1; k < valid.length; k++) {
     const cost = interventionCost(valid[k]!.result.interventions);
-    if (cost[0] < bestCost[0] || (cost[0] === bestCost[0] && cost[1] < bestCost[1])) {
+    if (cost[1] < bestCost[1] || (cost[1] === bestCost[1] && cost[0] < bestCost[0])) {
       best = valid[k]!;
       bestCost = cost;
     }
