@@ -62,6 +62,24 @@ export function isUnquotedStop(c: number): boolean {
   return c === Ch.COMMA || c === Ch.LBRACKET || c === Ch.RBRACKET || c === Ch.LBRACE || c === Ch.RBRACE || c === Ch.LF || c === Ch.PLUS;
 }
 
+/**
+ * Index of the first `"` at or after `from` that comes before any character a read up to a
+ * delimiter stops at ({@link isUnquotedStop}), within `max` characters; -1 when there is none.
+ *
+ * @example
+ * quoteBeforeStop('hi" ok}', 0, 256) // 2
+ * quoteBeforeStop('hi, "ok"', 0, 256) // -1
+ */
+export function quoteBeforeStop(text: string, from: number, max: number): number {
+  const limit = Math.min(text.length, from + max);
+  for (let j = from; j < limit; j++) {
+    const c = text.charCodeAt(j);
+    if (c === Ch.DQUOTE) return j;
+    if (isUnquotedStop(c)) return -1;
+  }
+  return -1;
+}
+
 /** First character of a value, used to detect missing commas and NDJSON roots. */
 export function isValueStart(c: number): boolean {
   return c === Ch.LBRACE || c === Ch.LBRACKET || isQuote(c) || isDigit(c) || c === Ch.MINUS || isIdentStart(c);

@@ -6,7 +6,7 @@
  * most one short token), never at the rest of the text, so a text of many inner
  * quotes stays linear.
  */
-import { Ch, isDelimiter, isDigit, isIdentChar, isIdentStart, isQuote, isUnquotedStop, isWs } from './json-chars.js';
+import { Ch, isDelimiter, isDigit, isIdentChar, isIdentStart, isQuote, isWs, quoteBeforeStop } from './json-chars.js';
 import { codeAt } from '../code-at.js';
 
 /** Where a string stands, as far as its end quote is concerned. */
@@ -203,10 +203,9 @@ const MAX_QUOTATION = 256;
  */
 export function innerQuotationEnd(text: string, i: number): number {
   if (!isIdentChar(codeAt(text, i + 1))) return -1;
+  const j = quoteBeforeStop(text, i + 1, MAX_QUOTATION);
+  if (j < 0) return -1;
   const limit = Math.min(text.length, i + 1 + MAX_QUOTATION);
-  let j = i + 1;
-  for (let c = text.charCodeAt(j); j < limit && c !== Ch.DQUOTE && !isUnquotedStop(c); c = codeAt(text, ++j));
-  if (j >= limit || text.charCodeAt(j) !== Ch.DQUOTE) return -1;
   let k = j + 1;
   while (k < limit && (text.charCodeAt(k) === Ch.SPACE || text.charCodeAt(k) === Ch.TAB)) k++;
   return codeAt(text, k) === Ch.COLON ? -1 : j;

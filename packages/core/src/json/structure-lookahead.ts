@@ -4,7 +4,7 @@
  * Each reads at most a constant number of characters past where it is asked,
  * so calling one per token keeps the repairer's single pass linear.
  */
-import { Ch, isIdentChar, isIdentStart, isUnquotedStop, isValueStart } from './json-chars.js';
+import { Ch, isIdentChar, isIdentStart, isValueStart, quoteBeforeStop } from './json-chars.js';
 import { codeAt } from '../code-at.js';
 
 /** Longest key a look-ahead reads before it gives up (keys are short; the bound keeps it linear). */
@@ -143,8 +143,5 @@ export function colonInsideKey(text: string, start: number, end: number): number
   // An escape in the key leaves it as read: its text would not be a plain slice.
   for (let j = start + 1; j < k; j++) if (text.charCodeAt(j) === Ch.BACKSLASH) return -1;
   // The value closes with a quote before its line or member ends (`"key:"42}` stays a missing colon).
-  const limit = Math.min(text.length, end + MAX_VALUE);
-  let j = end;
-  for (let c = codeAt(text, j); j < limit && c !== Ch.DQUOTE && c !== Ch.LF && !isUnquotedStop(c); c = codeAt(text, ++j));
-  return j < limit && text.charCodeAt(j) === Ch.DQUOTE ? k : -1;
+  return quoteBeforeStop(text, end, MAX_VALUE) >= 0 ? k : -1;
 }
